@@ -1,0 +1,58 @@
+import path from "node:path";
+
+/** Everything the platform reads from its environment. Documented in README ("Configuration"). */
+export interface PlatformConfig {
+  host: string;
+  port: number;
+  /** Base used to build `requestUrls`, worker URL templates and output links. */
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL mode when set; the embedded SQLite store otherwise. */
+  databaseUrl: string | undefined;
+  /** Shared rate-limit counters across instances when set. */
+  redisUrl: string | undefined;
+  bootstrapKey: string | undefined;
+  /** Management API quotas per key: minute / hour / day. */
+  rateLimits: { minute: number; hour: number; day: number };
+  logLevel: string;
+  /** Only for tests: answer every request without writing a log line. */
+  quiet: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function int(name: string, raw: string | undefined, fallback: number, min = 0): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+export function parseRateLimits(raw: string | undefined): PlatformConfig["rateLimits"] {
+  const fallback = { minute: 60, hour: 3000, day: 50000 };
+  if (!raw) return fallback;
+  const parts = raw.split("/");
+  if (parts.length !== 3) {
+    throw new ConfigError(`PLATFORM_RATE_LIMITS must be "minute/hour/day", e.g. 60/3000/50000, got "${raw}"`);
+  }
+  const [minute, hour, day] = parts.map((p, i) => int("PLATFORM_RATE_LIMITS", p, 0, 1)) as [number, number, number];
+  return { minute, hour, day };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const host = env.PLATFORM_HOST || "127.0.0.1";
+  const port = int("PLATFORM_PORT", env.PLATFORM_PORT, 8000);
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return {
+    host,
+    port,
+    publicUrl: (env.PLATFORM_PUBLIC_URL || `http://${shownHost}:${port}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(env.PLATFORM_DATA_DIR || ".data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    bootstrapKey: env.PLATFORM_BOOTSTRAP_KEY || undefined,
+    rateLimits: parseRateLimits(env.PLATFORM_RATE_LIMITS),
+    logLevel: env.PLATFORM_LOG_LEVEL || "info",
+    quiet: env.PLATFORM_LOG_LEVEL === "silent",
+  };
+}

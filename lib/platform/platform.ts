@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { AccountsService } from "./accounts/accounts.service";
+import type { Clock } from "./clock";
+import type { PlatformConfig } from "./config";
+import { extractKey } from "./http/auth";
+import type { PlatformEnv } from "./http/env";
+import { PlatformError, problem, problems } from "./http/problem";
+import type { ManagementRateLimiter } from "./http/rate-limit";
+import { Routes } from "./http/route";
+import type { Ids } from "./ids";
+import type { Logger } from "./logger";
+import { registerModules } from "./modules";
+import type { Store } from "./store/open";
+
+export const PLATFORM_VERSION = "0.1.0";
+
+/** First path segments under /v2 that belong to the management API; any other is a job target. */
+export const MANAGEMENT_FAMILIES = new Set([
+  "serverless",
+  "pods",
+  "templates",
+  "network-volumes",
+  "registries",
+  "clusters",
+  "catalog",
+  "billing",
+  "account",
+  "openapi.json",
+]);
+
+export interface PlatformDeps {
+  config: PlatformConfig;
+  store: Store;
+  clock: Clock;
+  ids: Ids;
+  log: Logger;
+  limiter: ManagementRateLimiter;
+}
+
+export interface PlatformServices extends PlatformDeps {
+  app: Hono<PlatformEnv>;
+  routes: Routes;
+  accounts: AccountsService;
+  info: { version: string; store: Store["dialect"]; instanceId: string; startedAt: number };
+  /** Work to do on shutdown after the HTTP server stopped accepting (timers, workers). */
+  onClose: (fn: () => Promise<void> | void) => void;
+  close: () => Promise<void>;
+}
+
+type Area = "public" | "control" | "management" | "job";
+
+export function classify(path: string): Area {
+  if (path === "/_platform/health" || path === "/v2/openapi.json") return "public";
+  if (path.startsWith("/_platform/")) return "control";
+  if (path.startsWith("/v1/")) return "management";
+  const m = /^\/v2\/([^/]+)/.exec(path);
+  if (!m) return "public"; // unknown route: the 404 handler answers
+  return MANAGEMENT_FAMILIES.has(m[1]!) ? "management" : "job";
+}
+
+export function writeProblem(c: Context<PlatformEnv>, err: PlatformError): Response {
+  const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...err.headers };
+  const rl = c.get("rateLimit");
+  if (rl && err.status !== 401) {
+    headers["RateLimit"] ??= rl.rateLimit;
+    headers["RateLimit-Policy"] ??= rl.policy;
+  }
+  return new Response(JSON.stringify(err.toProblem()), { status: err.status, headers });
+}
+
+/** Builds the whole platform over a store: services, routes, middleware. No I/O besides the store. */
+export function createPlatform(deps: PlatformDeps): PlatformServices {
+  const app = new Hono<PlatformEnv>();
+  const routes = new Routes(app, true);
+  const accounts = new AccountsService(deps.store.db, deps.clock, deps.ids);
+  const closers: (() => Promise<void> | void)[] = [];
+  const services: PlatformServices = {
+    ...deps,
+    app,
+    routes,
+    accounts,
+    info: { version: PLATFORM_VERSION, store: deps.store.dialect, instanceId: randomUUID(), startedAt: Date.now() },
+    onClose: (fn) => closers.push(fn),
+    close: async () => {
+      for (const fn of closers.reverse()) await fn();
+    },
+  };
+
+  app.use("*", async (c, next) => {
+    const requestId = randomUUID();
+    const log = deps.log.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("auth", undefined);
+    c.set("rateLimit", undefined);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    const auth = c.get("auth");
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(auth ? { account: auth.account.id, keyName: auth.key.name } : {}),
+      },
+      "request",
+    );
+  });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: 20 * 1024 * 1024,
+      onError: () => {
+        throw problem(413, "request body is larger than 20 MB");
+      },
+    }),
+  );
+
+  // Authentication and management rate limits, decided by the area of the path.
+  app.use("*", async (c, next) => {
+    const area = classify(c.req.path);
+    if (area === "control" || area === "management") {
+      const key = extractKey(c.req.header("authorization"), false);
+      const auth = await accounts.authenticate(key);
+      c.set("auth", auth);
+      if (area === "management" && !auth.key.rateLimitExempt) {
+        const state = await deps.limiter.consume(auth.account.id);
+        c.set("rateLimit", state);
+      }
+    }
+    await next();
+    const rl = c.get("rateLimit");
+    if (rl && c.res.status !== 401) {
+      c.res.headers.set("RateLimit", rl.rateLimit);
+      c.res.headers.set("RateLimit-Policy", rl.policy);
+    }
+  });
+
+  app.get("/v2/openapi.json", (c) =>
+    c.json(routes.openApiDocument({ version: PLATFORM_VERSION, serverUrl: deps.config.publicUrl })),
+  );
+
+  registerModules(services);
+
+  app.notFound((c) => {
+    const allow = routes.allowedMethods(c.req.path);
+    if (allow.length > 0) return writeProblem(c, problems.methodNotAllowed(allow));
+    return writeProblem(c, problems.routeNotFound(c.req.method, c.req.path));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof PlatformError) return writeProblem(c, err);
+    if (err instanceof HTTPException) return writeProblem(c, problem(err.status, err.message || "bad request"));
+    (c.get("log") ?? deps.log).error({ err }, "unhandled error");
+    return writeProblem(c, problems.internal());
+  });
+
+  return services;
+}

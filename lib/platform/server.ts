@@ -1,0 +1,72 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Redis } from "ioredis";
+import { createClock, type Clock } from "./clock";
+import type { PlatformConfig } from "./config";
+import { createIds } from "./ids";
+import { createLogger, type Logger } from "./logger";
+import { createPlatform, type PlatformServices } from "./platform";
+import { ManagementRateLimiter, type CounterBackend } from "./http/rate-limit";
+import { openStore } from "./store/open";
+
+export interface RunningPlatform {
+  url: string;
+  port: number;
+  services: PlatformServices;
+  /** The bootstrap key when this start created the first account (shown once). */
+  bootstrapKey: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  log?: Logger;
+}
+
+/** Opens the store, applies migrations, bootstraps the first account and listens. */
+export async function startPlatform(config: PlatformConfig, options: StartOptions = {}): Promise<RunningPlatform> {
+  const log = options.log ?? createLogger(config.quiet ? "silent" : config.logLevel);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let redis: Redis | undefined;
+  let backend: CounterBackend = { kind: "memory" };
+  try {
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
+      await redis.connect().catch((err: Error) => {
+        throw new Error(`cannot connect to Redis (REDIS_URL): ${err.message}`);
+      });
+      backend = { kind: "redis", client: redis };
+    } else if (store.pgPool) {
+      backend = { kind: "postgres", pool: store.pgPool };
+    }
+    const limiter = await ManagementRateLimiter.create(config.rateLimits, backend);
+    const clock = options.clock ?? createClock();
+    const services = createPlatform({ config, store, clock, ids: createIds(), log, limiter });
+    const boot = await services.accounts.bootstrap(config.bootstrapKey);
+    if (boot) log.info({ account: boot.account.id, keyPrefix: boot.key.prefix }, "created the first account");
+
+    const server: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: services.app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+    if (config.port === 0) config.publicUrl = url;
+    log.info({ url, store: store.dialect, counters: backend.kind }, "platform listening");
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        // Stop accepting, let in-flight requests finish, then stop timers and close the store.
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await services.close();
+        await redis?.quit().catch(() => undefined);
+        await store.close();
+        log.info("platform stopped");
+      })());
+    return { url, port, services, bootstrapKey: boot?.key.key, close };
+  } catch (err) {
+    await redis?.quit().catch(() => undefined);
+    await store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations";
+import type { Database as Tables } from "./schema";
+
+export interface Store {
+  db: Kysely<Tables>;
+  dialect: "sqlite" | "postgres";
+  /** The PostgreSQL pool (PostgreSQL mode only), shared with the rate limiter's counters. */
+  pgPool: pg.Pool | undefined;
+  /** Where the embedded store lives (SQLite mode only). */
+  file: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Extra migrations registered by feature modules; run after the core ones in name order. */
+  extraMigrations?: Record<string, Migration>;
+}
+
+// int8 columns hold ms timestamps, well inside Number's exact range; parse them as numbers.
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === 20) return (v: string) => Number(v);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads are untyped here
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  let store: Store;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types: pgTypes });
+    // Fail fast with a clear message instead of on the first request.
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw new Error(`cannot connect to PostgreSQL (DATABASE_URL): ${(err as Error).message}`);
+    }
+    store = {
+      db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      pgPool: pool,
+      file: undefined,
+      close: async () => {
+        await store.db.destroy();
+      },
+    };
+  } else {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    const file = path.join(options.dataDir, "platform.sqlite");
+    const sqlite = new Database(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    store = {
+      db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      dialect: "sqlite",
+      pgPool: undefined,
+      file,
+      close: async () => {
+        await store.db.destroy();
+      },
+    };
+  }
+  await migrate(store, { ...migrations, ...options.extraMigrations });
+  return store;
+}
+
+async function migrate(store: Store, all: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => all },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new Error(
+      `store migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? String(error)}`,
+    );
+  }
+}
