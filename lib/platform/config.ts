@@ -39,7 +39,7 @@ export function parseRateLimits(raw: string | undefined): PlatformConfig["rateLi
   return { minute, hour, day };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const host = env.PLATFORM_HOST || "127.0.0.1";
   const port = int("PLATFORM_PORT", env.PLATFORM_PORT, 8000);
   const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;

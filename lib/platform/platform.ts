@@ -10,6 +10,7 @@ import type { PlatformEnv } from "./http/env";
 import { PlatformError, problem, problems } from "./http/problem";
 import type { ManagementRateLimiter } from "./http/rate-limit";
 import { Routes } from "./http/route";
+import { EventBus } from "./events";
 import type { Ids } from "./ids";
 import type { Logger } from "./logger";
 import { registerModules } from "./modules";
@@ -44,6 +45,7 @@ export interface PlatformServices extends PlatformDeps {
   app: Hono<PlatformEnv>;
   routes: Routes;
   accounts: AccountsService;
+  events: EventBus;
   info: { version: string; store: Store["dialect"]; instanceId: string; startedAt: number };
   /** Work to do on shutdown after the HTTP server stopped accepting (timers, workers). */
   onClose: (fn: () => Promise<void> | void) => void;
@@ -82,6 +84,7 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     app,
     routes,
     accounts,
+    events: new EventBus(),
     info: { version: PLATFORM_VERSION, store: deps.store.dialect, instanceId: randomUUID(), startedAt: Date.now() },
     onClose: (fn) => closers.push(fn),
     close: async () => {
