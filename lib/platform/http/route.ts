@@ -100,6 +100,7 @@ export class Routes {
       scheme: "bearer",
       bearerFormat: "API key",
     });
+    this.registry.register("ErrorResponse", Problem);
   }
 
   add<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(

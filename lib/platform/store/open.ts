@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database as Tables } from "./schema";
@@ -76,9 +76,17 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 }
 
 async function migrate(store: Store, all: Record<string, Migration>): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema; pin them to ours so that several
+  // platforms (or test runs) on one database in different schemas never see each other's.
+  let migrationTableSchema: string | undefined;
+  if (store.dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+    migrationTableSchema = rows[0]?.schema;
+  }
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => all },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
