@@ -100,7 +100,6 @@ export class Routes {
       scheme: "bearer",
       bearerFormat: "API key",
     });
-    this.registry.register("ErrorResponse", Problem);
   }
 
   add<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
@@ -186,7 +185,7 @@ export class Routes {
   }
 
   openApiDocument(info: { version: string; serverUrl: string }) {
-    return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+    return new OpenApiGeneratorV31([...this.registry.definitions, Problem]).generateDocument({
       openapi: "3.1.0",
       info: {
         title: "Hangar local platform API",
