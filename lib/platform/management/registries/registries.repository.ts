@@ -1,0 +1,68 @@
+import type { Kysely } from "kysely";
+import type { Registry } from "@/lib/schemas/registries";
+import type { Database, RegistriesTable } from "../../store/schema";
+
+/** The one mapper: username and password are write-only and never leave the store through it. */
+export function toRegistry(row: Pick<RegistriesTable, "id" | "name">): Registry {
+  return { id: row.id, name: row.name };
+}
+
+export async function insertRegistry(db: Kysely<Database>, row: RegistriesTable): Promise<void> {
+  await db.insertInto("registries").values(row).execute();
+}
+
+export async function listRegistryRows(db: Kysely<Database>, accountId: string) {
+  return db
+    .selectFrom("registries")
+    .select(["id", "name"])
+    .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findRegistryRow(db: Kysely<Database>, accountId: string, id: string) {
+  return db
+    .selectFrom("registries")
+    .select(["id", "name"])
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function registryNameTaken(db: Kysely<Database>, accountId: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("registries")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where("name", "=", name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `id` is one of the account's credentials (templates and endpoints may only name their own). */
+export async function registryBelongsTo(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
+  return (await findRegistryRow(db, accountId, id)) !== undefined;
+}
+
+/**
+ * The stored credential, for whoever pulls a private image (workers, pods). Only the owner's
+ * credentials are returned, so a foreign id reads as absent.
+ */
+export async function getRegistryCredentials(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<{ username: string; password: string } | null> {
+  const row = await db
+    .selectFrom("registries")
+    .select(["username", "password"])
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function deleteRegistryRow(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
+  await db.deleteFrom("registries").where("account_id", "=", accountId).where("id", "=", id).execute();
+}
