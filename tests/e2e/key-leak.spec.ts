@@ -26,7 +26,10 @@ function capture(page: Page): Capture {
     );
   });
   page.on("request", (request: Request) => {
-    seen.requests.push({ url: request.url(), text: `${request.url()}\n${request.postData() ?? ""}` });
+    seen.requests.push({
+      url: request.url(),
+      text: `${request.url()}\n${request.postData() ?? ""}`,
+    });
   });
   return seen;
 }
@@ -66,7 +69,9 @@ async function browserReadableState(page: Page): Promise<string> {
   );
 }
 
-test("KEY-LEAK: after one-click local sign-in the key appears in no request, response, cookie or storage", async ({ page }) => {
+test("KEY-LEAK: after one-click local sign-in the key appears in no request, response, cookie or storage", async ({
+  page,
+}) => {
   const seen = capture(page);
   await signInWithLocalKey(page);
   await visitEveryShellPage(page);
@@ -74,17 +79,24 @@ test("KEY-LEAK: after one-click local sign-in the key appears in no request, res
   await Promise.all(seen.pending);
 
   expect(seen.responses.length).toBeGreaterThan(20);
-  expect(seen.responses.some((r) => r.url.includes("/_next/static/") && r.url.endsWith(".js"))).toBe(true);
+  expect(
+    seen.responses.some((r) => r.url.includes("/_next/static/") && r.url.endsWith(".js")),
+  ).toBe(true);
   expect(seen.responses.some((r) => r.url.includes("/api/auth/session"))).toBe(true);
   expect(leaks(seen.responses)).toEqual([]);
   expect(leaks(seen.requests)).toEqual([]);
   for (const cookie of await page.context().cookies()) {
-    expect(NEEDLES.some((n) => cookie.value.includes(n)), `cookie ${cookie.name}`).toBe(false);
+    expect(
+      NEEDLES.some((n) => cookie.value.includes(n)),
+      `cookie ${cookie.name}`,
+    ).toBe(false);
   }
   expect(NEEDLES.some((n) => state.includes(n))).toBe(false);
 });
 
-test("KEY-LEAK: after signing in with a pasted key no response, cookie or storage contains it", async ({ page }) => {
+test("KEY-LEAK: after signing in with a pasted key no response, cookie or storage contains it", async ({
+  page,
+}) => {
   const seen = capture(page);
   await signInWithPastedKey(page, E2E_KEY);
   await visitEveryShellPage(page);
@@ -94,9 +106,14 @@ test("KEY-LEAK: after signing in with a pasted key no response, cookie or storag
   expect(seen.responses.length).toBeGreaterThan(20);
   expect(leaks(seen.responses)).toEqual([]);
   // The one request that may carry it is the sign-in POST itself, typed by the user.
-  expect(leaks(seen.requests).map((url) => new URL(url).pathname)).toEqual(["/api/auth/callback/api-key"]);
+  expect(leaks(seen.requests).map((url) => new URL(url).pathname)).toEqual([
+    "/api/auth/callback/api-key",
+  ]);
   for (const cookie of await page.context().cookies()) {
-    expect(NEEDLES.some((n) => cookie.value.includes(n)), `cookie ${cookie.name}`).toBe(false);
+    expect(
+      NEEDLES.some((n) => cookie.value.includes(n)),
+      `cookie ${cookie.name}`,
+    ).toBe(false);
   }
   expect(NEEDLES.some((n) => state.includes(n))).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { AccessLevel, ResourceFamily } from "@/lib/schemas/control";
@@ -71,9 +71,6 @@ function checkAccess(access: Exclude<RouteAccess, { public: true }>, auth: AuthC
   if (!listsOwnEndpoints) throw problems.accessDenied();
 }
 
-// Lets the registry name components (`register`); schemas themselves stay plain zod with `.meta`.
-extendZodWithOpenApi(z);
-
 const DESCRIPTIONS: Record<number, string> = {
   200: "OK",
   201: "Created",
@@ -103,7 +100,6 @@ export class Routes {
       scheme: "bearer",
       bearerFormat: "API key",
     });
-    this.registry.register("ErrorResponse", Problem);
   }
 
   add<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
@@ -189,7 +185,11 @@ export class Routes {
   }
 
   openApiDocument(info: { version: string; serverUrl: string }) {
-    return new OpenApiGeneratorV31(this.registry.definitions).generateDocument({
+    return new OpenApiGeneratorV31([
+      ...this.registry.definitions,
+      // Documented even before any route references it: every error answer has this shape.
+      { type: "schema", schema: Problem },
+    ]).generateDocument({
       openapi: "3.1.0",
       info: {
         title: "Hangar local platform API",

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from "kysely";
+import { computeMigrations } from "./migrations-compute";
 
 // Dialect-neutral DDL only (the same statements run on SQLite and PostgreSQL). Append new
 // migrations with the next number; never edit one that has shipped.
@@ -35,6 +36,90 @@ const m001_accounts: Migration = {
   },
 };
 
+// 010–019: serverless endpoints and their releases, templates, registry credentials, SSH keys.
+const m010_endpoints: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("endpoints")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("template_id", "text")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("endpoints_account").on("endpoints").column("account_id").execute();
+    await db.schema.createIndex("endpoints_template").on("endpoints").column("template_id").execute();
+  },
+};
+
+const m011_endpoint_releases: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("endpoint_releases")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("endpoint_id", "text", (c) => c.notNull().references("endpoints.id").onDelete("cascade"))
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("diff", "text", (c) => c.notNull())
+      .addColumn("created_by", "text")
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addUniqueConstraint("endpoint_releases_version", ["endpoint_id", "version"])
+      .execute();
+  },
+};
+
+const m012_templates: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("templates")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("serverless", "integer", (c) => c.notNull())
+      .addColumn("public", "integer", (c) => c.notNull())
+      .addColumn("registry_id", "text")
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("templates_account").on("templates").column("account_id").execute();
+    await db.schema.createIndex("templates_public").on("templates").column("public").execute();
+  },
+};
+
+const m013_registries: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("registries")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("username", "text", (c) => c.notNull())
+      .addColumn("password", "text", (c) => c.notNull())
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addUniqueConstraint("registries_account_name", ["account_id", "name"])
+      .execute();
+  },
+};
+
+const m014_account_ssh_keys: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("account_ssh_keys")
+      .addColumn("account_id", "text", (c) => c.primaryKey().references("accounts.id").onDelete("cascade"))
+      .addColumn("keys", "text", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   "001_accounts": m001_accounts,
+  ...computeMigrations, // 020–029
+  "010_endpoints": m010_endpoints,
+  "011_endpoint_releases": m011_endpoint_releases,
+  "012_templates": m012_templates,
+  "013_registries": m013_registries,
+  "014_account_ssh_keys": m014_account_ssh_keys,
 };

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ComputeTables } from "./schema-compute";
 
 /**
  * Row types of the platform's tables. Conventions (both dialects): times are integer ms since the
@@ -39,10 +40,71 @@ export interface ResourceTable {
   updated_at: number;
 }
 
-export interface Database {
+// Serverless endpoints, templates, registries, account SSH keys (migrations 010–019).
+
+/** `data` is the EndpointRecord as JSON minus the columns (see management/endpoints/endpoint-record.ts). */
+export interface EndpointsTable {
+  id: string;
+  account_id: string;
+  data: string;
+  /** Release version, bumped by container changes. */
+  version: number;
+  /** The template last applied (create or PATCH `templateId`): its delete is refused while bound. */
+  template_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EndpointReleasesTable {
+  id: string;
+  endpoint_id: string;
+  version: number;
+  /** JSON array of `{field, old, new}`. */
+  diff: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  serverless: number;
+  public: number;
+  /** Registry credential id (a column so deleting a credential can clear it). */
+  registry_id: string | null;
+  /** JSON: the remaining Template fields (image, args, disk, ports, env, mounts, category, flags, CUDA). */
+  data: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RegistriesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  username: string;
+  /** Write-only: kept so image pulls can use it; no answer ever carries it. */
+  password: string;
+  created_at: number;
+}
+
+export interface AccountSshKeysTable {
+  account_id: string;
+  /** JSON array of authorized_keys lines. */
+  keys: string;
+  updated_at: number;
+}
+
+export interface Database extends ComputeTables {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   platform_meta: MetaTable;
+  endpoints: EndpointsTable;
+  endpoint_releases: EndpointReleasesTable;
+  templates: TemplatesTable;
+  registries: RegistriesTable;
+  account_ssh_keys: AccountSshKeysTable;
 }
 
 export type { Generated };
