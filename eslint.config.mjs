@@ -11,7 +11,15 @@ const restrict = (patterns) => ({
 });
 const NOT_FROM_PLATFORM = [
   {
-    group: ["@/app/*", "@/components/*", "@/lib/actions/*", "@/lib/queries/*", "@/lib/cloud/*", "@/lib/auth/*", "@/lib/codegen/*"],
+    group: [
+      "@/app/*",
+      "@/components/*",
+      "@/lib/actions/*",
+      "@/lib/queries/*",
+      "@/lib/cloud/*",
+      "@/lib/auth/*",
+      "@/lib/codegen/*",
+    ],
     message: "lib/platform imports only lib/schemas, lib/models and libraries.",
   },
 ];
@@ -36,41 +44,79 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
-  { files: ["lib/schemas/**"], rules: restrict([{ group: ["@/*", "../*"], message: "lib/schemas is the contract: it imports nothing of ours." }]) },
+  {
+    files: ["lib/schemas/**"],
+    rules: restrict([
+      {
+        group: ["@/*", "../*"],
+        message: "lib/schemas is the contract: it imports nothing of ours.",
+      },
+    ]),
+  },
   { files: ["lib/platform/**", "lib/worker/**"], rules: restrict(NOT_FROM_PLATFORM) },
   {
     files: ["lib/**"],
     ignores: ["lib/platform/**", "lib/schemas/**", "lib/worker/**"],
     rules: restrict([
       { group: ["@/components/*", "@/app/*"], message: "lib never imports components or app." },
-      { group: ["@/lib/platform/*"], message: "The console reaches the platform only over HTTP through lib/cloud." },
+      {
+        group: ["@/lib/platform/*"],
+        message: "The console reaches the platform only over HTTP through lib/cloud.",
+      },
     ]),
   },
   {
     files: ["components/ui/**"],
     rules: restrict([
-      { group: ["@/components/*", "!@/components/ui/*"], message: "components/ui holds primitives and imports no feature code." },
-      { group: ["@/lib/platform/*", "@/lib/cloud/*", "@/lib/actions/*"], message: "UI primitives do not talk to the platform." },
+      {
+        group: ["@/components/*", "!@/components/ui/*"],
+        message: "components/ui holds primitives and imports no feature code.",
+      },
+      {
+        group: ["@/lib/platform/*", "@/lib/cloud/*", "@/lib/actions/*"],
+        message: "UI primitives do not talk to the platform.",
+      },
     ]),
   },
   {
     files: ["components/**", "app/**"],
     ignores: ["components/ui/**"],
     rules: restrict([
-      { group: ["@/lib/platform/*"], message: "The console reaches the platform only over HTTP through lib/cloud." },
+      {
+        group: ["@/lib/platform/*"],
+        message: "The console reaches the platform only over HTTP through lib/cloud.",
+      },
     ]),
   },
   {
     files: ["components/**"],
     rules: {
-      "no-restricted-globals": ["error", { name: "fetch", message: "Components never call fetch: use lib/queries hooks or server actions." }],
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "fetch",
+          message: "Components never call fetch: use lib/queries hooks or server actions.",
+        },
+      ],
     },
   },
   {
     files: ["scripts/**/*.mjs", "*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        fetch: "readonly",
+      },
+    },
   },
 );

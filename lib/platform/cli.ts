@@ -52,18 +52,27 @@ async function keysCommand(args: string[]) {
   try {
     const accounts = new AccountsService(store.db, createClock(), createIds());
     await accounts.bootstrap(config.bootstrapKey);
-    const first = await store.db.selectFrom("accounts").select("id").orderBy("created_at").limit(1).executeTakeFirstOrThrow();
+    const first = await store.db
+      .selectFrom("accounts")
+      .select("id")
+      .orderBy("created_at")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     if (positionals[0] === "list") {
       for (const k of await accounts.listKeys(first.id)) {
-        process.stdout.write(`${k.id}  ${k.prefix}…  ${k.name}  ${k.permission.type}${k.disabled ? "  (disabled)" : ""}\n`);
+        process.stdout.write(
+          `${k.id}  ${k.prefix}…  ${k.name}  ${k.permission.type}${k.disabled ? "  (disabled)" : ""}\n`,
+        );
       }
       return;
     }
-    if (positionals[0] !== "create") fail(`unknown keys command "${positionals[0] ?? ""}"\n\n${USAGE}`);
+    if (positionals[0] !== "create")
+      fail(`unknown keys command "${positionals[0] ?? ""}"\n\n${USAGE}`);
     if (!values.name) fail("keys create needs --name");
     const families = parseAccessList(values.family, "family");
     for (const f of Object.keys(families)) {
-      if (!ResourceFamily.safeParse(f).success) fail(`unknown family "${f}" (one of ${ResourceFamily.options.join(", ")})`);
+      if (!ResourceFamily.safeParse(f).success)
+        fail(`unknown family "${f}" (one of ${ResourceFamily.options.join(", ")})`);
     }
     const permission = KeyPermission.safeParse(
       values.permission === "restricted"
@@ -76,7 +85,9 @@ async function keysCommand(args: string[]) {
       permission: permission.data,
       rateLimitExempt: values["rate-limit-exempt"],
     });
-    process.stdout.write(`Created key "${created.name}" (${created.permission.type}). It is shown only once:\n\n  ${created.key}\n\n`);
+    process.stdout.write(
+      `Created key "${created.name}" (${created.permission.type}). It is shown only once:\n\n  ${created.key}\n\n`,
+    );
   } finally {
     await store.close();
   }
@@ -87,7 +98,9 @@ async function serveCommand() {
   const running = await startPlatform(config);
   process.stdout.write(
     `\nHangar local platform on ${running.url} (store: ${running.services.info.store})\n` +
-      (running.bootstrapKey ? `API key of the first account (shown once): ${running.bootstrapKey}\n` : "") +
+      (running.bootstrapKey
+        ? `API key of the first account (shown once): ${running.bootstrapKey}\n`
+        : "") +
       "\n",
   );
   let stopping = false;

@@ -28,7 +28,8 @@ export function createClock(initial?: { mode: "manual"; at?: number }): Clock {
     now: () => (mode === "manual" ? frozen : Date.now() + offset),
     advance(ms) {
       if (mode !== "manual") throw new Error("the clock can only be advanced in manual mode");
-      if (!Number.isFinite(ms) || ms < 0) throw new Error("advance needs a non-negative number of ms");
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new Error("advance needs a non-negative number of ms");
       frozen += ms;
       emit();
       return frozen;

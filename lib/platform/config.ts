@@ -24,7 +24,8 @@ export class ConfigError extends Error {}
 function int(name: string, raw: string | undefined, fallback: number, min = 0): number {
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   return n;
 }
 
@@ -33,9 +34,15 @@ export function parseRateLimits(raw: string | undefined): PlatformConfig["rateLi
   if (!raw) return fallback;
   const parts = raw.split("/");
   if (parts.length !== 3) {
-    throw new ConfigError(`PLATFORM_RATE_LIMITS must be "minute/hour/day", e.g. 60/3000/50000, got "${raw}"`);
+    throw new ConfigError(
+      `PLATFORM_RATE_LIMITS must be "minute/hour/day", e.g. 60/3000/50000, got "${raw}"`,
+    );
   }
-  const [minute, hour, day] = parts.map((p, i) => int("PLATFORM_RATE_LIMITS", p, 0, 1)) as [number, number, number];
+  const [minute, hour, day] = parts.map((p, i) => int("PLATFORM_RATE_LIMITS", p, 0, 1)) as [
+    number,
+    number,
+    number,
+  ];
   return { minute, hour, day };
 }
 

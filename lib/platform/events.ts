@@ -17,7 +17,10 @@ export class EventBus {
   emit<K extends keyof PlatformEvents>(name: K, payload: PlatformEvents[K]): void {
     this.emitter.emit(name, payload);
   }
-  on<K extends keyof PlatformEvents>(name: K, listener: (payload: PlatformEvents[K]) => void | Promise<void>): () => void {
+  on<K extends keyof PlatformEvents>(
+    name: K,
+    listener: (payload: PlatformEvents[K]) => void | Promise<void>,
+  ): () => void {
     const wrapped = (p: PlatformEvents[K]) => void listener(p);
     this.emitter.on(name, wrapped);
     return () => this.emitter.off(name, wrapped);

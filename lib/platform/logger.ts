@@ -4,5 +4,9 @@ export type { Logger };
 
 /** Structured JSON logs on stdout; every request line carries `requestId`. */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: "hangar-platform" }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({
+    level,
+    base: { service: "hangar-platform" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AccountsService } from "./accounts/accounts.service";
+import { UsageRecorder } from "./billing/usage-recorder";
 import type { Clock } from "./clock";
 import type { PlatformConfig } from "./config";
 import { extractKey } from "./http/auth";
@@ -46,6 +47,8 @@ export interface PlatformServices extends PlatformDeps {
   routes: Routes;
   accounts: AccountsService;
   events: EventBus;
+  /** Usage rows and balance charges (lib/platform/billing): every module that costs money records here. */
+  usage: UsageRecorder;
   info: { version: string; store: Store["dialect"]; instanceId: string; startedAt: number };
   /** Work to do on shutdown after the HTTP server stopped accepting (timers, workers). */
   onClose: (fn: () => Promise<void> | void) => void;
@@ -64,7 +67,10 @@ export function classify(path: string): Area {
 }
 
 export function writeProblem(c: Context<PlatformEnv>, err: PlatformError): Response {
-  const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...err.headers };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/problem+json",
+    ...err.headers,
+  };
   const rl = c.get("rateLimit");
   if (rl && err.status !== 401) {
     headers["RateLimit"] ??= rl.rateLimit;
@@ -78,14 +84,21 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
   const app = new Hono<PlatformEnv>();
   const routes = new Routes(app, true);
   const accounts = new AccountsService(deps.store.db, deps.clock, deps.ids);
+  const events = new EventBus();
   const closers: (() => Promise<void> | void)[] = [];
   const services: PlatformServices = {
     ...deps,
     app,
     routes,
     accounts,
-    events: new EventBus(),
-    info: { version: PLATFORM_VERSION, store: deps.store.dialect, instanceId: randomUUID(), startedAt: Date.now() },
+    events,
+    usage: new UsageRecorder(deps.store.db, accounts, events, deps.ids, deps.log),
+    info: {
+      version: PLATFORM_VERSION,
+      store: deps.store.dialect,
+      instanceId: randomUUID(),
+      startedAt: Date.now(),
+    },
     onClose: (fn) => closers.push(fn),
     close: async () => {
       for (const fn of closers.reverse()) await fn();
@@ -159,7 +172,8 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
 
   app.onError((err, c) => {
     if (err instanceof PlatformError) return writeProblem(c, err);
-    if (err instanceof HTTPException) return writeProblem(c, problem(err.status, err.message || "bad request"));
+    if (err instanceof HTTPException)
+      return writeProblem(c, problem(err.status, err.message || "bad request"));
     (c.get("log") ?? deps.log).error({ err }, "unhandled error");
     return writeProblem(c, problems.internal());
   });

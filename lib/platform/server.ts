@@ -24,14 +24,21 @@ export interface StartOptions {
 }
 
 /** Opens the store, applies migrations, bootstraps the first account and listens. */
-export async function startPlatform(config: PlatformConfig, options: StartOptions = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  config: PlatformConfig,
+  options: StartOptions = {},
+): Promise<RunningPlatform> {
   const log = options.log ?? createLogger(config.quiet ? "silent" : config.logLevel);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
   let backend: CounterBackend = { kind: "memory" };
   try {
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
+      redis = new Redis(config.redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: false,
+      });
       await redis.connect().catch((err: Error) => {
         throw new Error(`cannot connect to Redis (REDIS_URL): ${err.message}`);
       });
@@ -43,10 +50,16 @@ export async function startPlatform(config: PlatformConfig, options: StartOption
     const clock = options.clock ?? createClock();
     const services = createPlatform({ config, store, clock, ids: createIds(), log, limiter });
     const boot = await services.accounts.bootstrap(config.bootstrapKey);
-    if (boot) log.info({ account: boot.account.id, keyPrefix: boot.key.prefix }, "created the first account");
+    if (boot)
+      log.info(
+        { account: boot.account.id, keyPrefix: boot.key.prefix },
+        "created the first account",
+      );
 
     const server: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: services.app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+      const s = serve({ fetch: services.app.fetch, hostname: config.host, port: config.port }, () =>
+        resolve(s),
+      );
     });
     const port = (server.address() as AddressInfo).port;
     const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;

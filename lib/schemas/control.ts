@@ -69,7 +69,9 @@ export const UpdateApiKeyInput = z
   .meta({ id: "UpdateApiKeyRequest" });
 export type UpdateApiKeyInput = z.infer<typeof UpdateApiKeyInput>;
 
-export const ListApiKeysResponse = z.object({ keys: z.array(ApiKey) }).meta({ id: "ListApiKeysResponse" });
+export const ListApiKeysResponse = z
+  .object({ keys: z.array(ApiKey) })
+  .meta({ id: "ListApiKeysResponse" });
 
 export const Account = z
   .object({
@@ -102,9 +104,7 @@ export const UpdateAccountInput = z
   })
   .meta({ id: "UpdateAccountRequest" });
 
-export const WhoAmI = z
-  .object({ account: Account, key: ApiKey })
-  .meta({ id: "WhoAmI" });
+export const WhoAmI = z.object({ account: Account, key: ApiKey }).meta({ id: "WhoAmI" });
 export type WhoAmI = z.infer<typeof WhoAmI>;
 
 export const PlatformHealth = z

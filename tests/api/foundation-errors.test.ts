@@ -12,7 +12,11 @@ describeEachBackend("Errors are problem+json, never 5xx", (backend) => {
   afterAll(async () => p?.close());
 
   it("malformed JSON answers 400 with the parser's reason", async () => {
-    const res = await p.request("/_platform/keys", { method: "POST", body: '{"name": ', headers: { "content-type": "application/json" } });
+    const res = await p.request("/_platform/keys", {
+      method: "POST",
+      body: '{"name": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
     const body = Problem.parse(await res.json());
@@ -20,7 +24,10 @@ describeEachBackend("Errors are problem+json, never 5xx", (backend) => {
   });
 
   it("unknown body properties are rejected with a validation error naming each one", async () => {
-    const res = await p.request("/_platform/keys", { method: "POST", json: { name: "x", colour: "red", size: 3 } });
+    const res = await p.request("/_platform/keys", {
+      method: "POST",
+      json: { name: "x", colour: "red", size: 3 },
+    });
     expect(res.status).toBe(422);
     const body = Problem.parse(await res.json());
     expect(body.errors).toEqual(["colour: unknown property", "size: unknown property"]);
@@ -34,7 +41,9 @@ describeEachBackend("Errors are problem+json, never 5xx", (backend) => {
     expect(res.status).toBe(422);
     const body = Problem.parse(await res.json());
     expect(body.errors).toContain("name: must have at least 1 character");
-    expect(body.errors).toContain('permission.families.pods: must be one of "none", "read", "write"');
+    expect(body.errors).toContain(
+      'permission.families.pods: must be one of "none", "read", "write"',
+    );
   });
 
   it("an unknown route answers a 404 problem", async () => {
@@ -70,33 +79,52 @@ describeEachBackend("Errors are problem+json, never 5xx", (backend) => {
       fc.json(),
       fc.string(),
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ name: fc.anything(), permission: fc.anything(), disabled: fc.anything(), balance: fc.anything() }).map((v) => {
-        try {
-          return JSON.stringify(v);
-        } catch {
-          return "{}";
-        }
-      }),
+      fc
+        .record({
+          name: fc.anything(),
+          permission: fc.anything(),
+          disabled: fc.anything(),
+          balance: fc.anything(),
+        })
+        .map((v) => {
+          try {
+            return JSON.stringify(v);
+          } catch {
+            return "{}";
+          }
+        }),
     );
-    const auths = fc.constantFrom<string | null>(null, "Bearer", "Bearer x", "garbage value", "VALID");
+    const auths = fc.constantFrom<string | null>(
+      null,
+      "Bearer",
+      "Bearer x",
+      "garbage value",
+      "VALID",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE"), paths, bodies, auths, async (method, path, body, auth) => {
-        const res = await p.request(path, {
-          method,
-          auth: auth === "VALID" ? undefined : null,
-          headers: auth && auth !== "VALID" ? { Authorization: auth } : {},
-          body: method === "GET" || method === "DELETE" ? undefined : body,
-        });
-        const text = await res.text();
-        expect(res.status).toBeLessThan(500);
-        expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
-        if (res.status >= 400) {
-          expect(res.headers.get("content-type")).toContain("application/problem+json");
-          const parsed = Problem.safeParse(JSON.parse(text));
-          expect(parsed.success).toBe(true);
-          if (parsed.success) expect(parsed.data.status).toBe(res.status);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE"),
+        paths,
+        bodies,
+        auths,
+        async (method, path, body, auth) => {
+          const res = await p.request(path, {
+            method,
+            auth: auth === "VALID" ? undefined : null,
+            headers: auth && auth !== "VALID" ? { Authorization: auth } : {},
+            body: method === "GET" || method === "DELETE" ? undefined : body,
+          });
+          const text = await res.text();
+          expect(res.status).toBeLessThan(500);
+          expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
+          if (res.status >= 400) {
+            expect(res.headers.get("content-type")).toContain("application/problem+json");
+            const parsed = Problem.safeParse(JSON.parse(text));
+            expect(parsed.success).toBe(true);
+            if (parsed.success) expect(parsed.data.status).toBe(res.status);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

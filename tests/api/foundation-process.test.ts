@@ -36,7 +36,13 @@ describe("The platform as a process (npm run platform)", () => {
     const port = freePortish();
     const key = newKey();
     const child = spawn(TSX, [CLI, "serve"], {
-      env: { ...process.env, PLATFORM_PORT: String(port), PLATFORM_DATA_DIR: dataDir, PLATFORM_BOOTSTRAP_KEY: key, PLATFORM_LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        PLATFORM_PORT: String(port),
+        PLATFORM_DATA_DIR: dataDir,
+        PLATFORM_BOOTSTRAP_KEY: key,
+        PLATFORM_LOG_LEVEL: "info",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(child);
@@ -47,20 +53,30 @@ describe("The platform as a process (npm run platform)", () => {
     await waitForHealth(url, child, () => out);
     expect(out).toContain(`API key of the first account (shown once): ${key}`);
 
-    const who = await fetch(`${url}/_platform/whoami`, { headers: { Authorization: `Bearer ${key}` } });
+    const who = await fetch(`${url}/_platform/whoami`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(who.status).toBe(200);
     const requestId = who.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
 
     const lines = out.split("\n").filter((l) => l.startsWith("{"));
     const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const requestLine = records.find((r) => r.path === "/_platform/whoami");
-    expect(requestLine).toMatchObject({ requestId, method: "GET", status: 200, keyName: "default" });
-    for (const r of records.filter((r) => r.msg === "request")) expect(r.requestId).toEqual(expect.any(String));
+    expect(requestLine).toMatchObject({
+      requestId,
+      method: "GET",
+      status: 200,
+      keyName: "default",
+    });
+    for (const r of records.filter((r) => r.msg === "request"))
+      expect(r.requestId).toEqual(expect.any(String));
     expect(records.some((r) => r.msg === "platform stopped")).toBe(true);
     // the key never appears in logs
     expect(out.replace(`API key of the first account (shown once): ${key}`, "")).not.toContain(key);
@@ -70,35 +86,66 @@ describe("The platform as a process (npm run platform)", () => {
   it("keys create prints a new key once and it authenticates against the running platform", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-cli-"));
     const env = { ...process.env, PLATFORM_DATA_DIR: dataDir, PLATFORM_BOOTSTRAP_KEY: newKey() };
-    const created = spawnSync(TSX, [CLI, "keys", "create", "--name", "ci-bot", "--permission", "restricted", "--family", "serverless=read,pods=write"], {
-      env,
-      encoding: "utf8",
-    });
+    const created = spawnSync(
+      TSX,
+      [
+        CLI,
+        "keys",
+        "create",
+        "--name",
+        "ci-bot",
+        "--permission",
+        "restricted",
+        "--family",
+        "serverless=read,pods=write",
+      ],
+      {
+        env,
+        encoding: "utf8",
+      },
+    );
     expect(created.status).toBe(0);
     const key = /\b(rpa_[A-Z0-9]{40})\b/.exec(created.stdout)?.[1];
     expect(key).toBeDefined();
-    const bad = spawnSync(TSX, [CLI, "keys", "create", "--name", "x", "--family", "pods=admin"], { env, encoding: "utf8" });
+    const bad = spawnSync(TSX, [CLI, "keys", "create", "--name", "x", "--family", "pods=admin"], {
+      env,
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("--family takes NAME=none|read|write");
 
     const port = freePortish();
-    const child = spawn(TSX, [CLI], { env: { ...env, PLATFORM_PORT: String(port), PLATFORM_LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(TSX, [CLI], {
+      env: { ...env, PLATFORM_PORT: String(port), PLATFORM_LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     let out = "";
     child.stdout!.on("data", (d) => (out += String(d)));
     child.stderr!.on("data", (d) => (out += String(d)));
     await waitForHealth(`http://127.0.0.1:${port}`, child, () => out);
-    const who = await fetch(`http://127.0.0.1:${port}/_platform/whoami`, { headers: { Authorization: `Bearer ${key}` } });
+    const who = await fetch(`http://127.0.0.1:${port}/_platform/whoami`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(who.status).toBe(200);
-    const body = (await who.json()) as { key: { name: string; permission: { type: string; families: Record<string, string> } } };
+    const body = (await who.json()) as {
+      key: { name: string; permission: { type: string; families: Record<string, string> } };
+    };
     expect(body.key.name).toBe("ci-bot");
-    expect(body.key.permission).toEqual({ type: "restricted", families: { serverless: "read", pods: "write" }, endpoints: {} });
+    expect(body.key.permission).toEqual({
+      type: "restricted",
+      families: { serverless: "read", pods: "write" },
+      endpoints: {},
+    });
     child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("a bad configuration value stops start-up with a clear message", () => {
-    const res = spawnSync(TSX, [CLI], { env: { ...process.env, PLATFORM_PORT: "eighty" }, encoding: "utf8" });
+    const res = spawnSync(TSX, [CLI], {
+      env: { ...process.env, PLATFORM_PORT: "eighty" },
+      encoding: "utf8",
+    });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('PLATFORM_PORT must be an integer ≥ 0, got "eighty"');
   });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Problem } from "@/lib/schemas/common";
-import { describeEachBackend, postgresMissing, redisUnavailable, TEST_REDIS_URL } from "./support/backends";
+import {
+  describeEachBackend,
+  postgresMissing,
+  redisUnavailable,
+  TEST_REDIS_URL,
+} from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 // Any management path counts, whatever it answers; this one exists once the account routes land.
@@ -19,7 +24,9 @@ describeEachBackend("Management API rate limits", (backend) => {
       const res = await p.request(PATH);
       expect(res.status).toBeLessThan(500);
       seen.push(res.headers.get("ratelimit") ?? "");
-      expect(res.headers.get("ratelimit-policy")).toBe('"minute";q=3;w=60, "hour";q=1000;w=3600, "day";q=10000;w=86400');
+      expect(res.headers.get("ratelimit-policy")).toBe(
+        '"minute";q=3;w=60, "hour";q=1000;w=3600, "day";q=10000;w=86400',
+      );
     }
     expect(seen.map((h) => /"minute";r=(\d+);t=(\d+)/.exec(h)?.[1])).toEqual(["2", "1", "0"]);
     expect(seen[0]).toMatch(/^"minute";r=2;t=\d+, "hour";r=999;t=\d+, "day";r=9999;t=\d+$/);
@@ -30,7 +37,11 @@ describeEachBackend("Management API rate limits", (backend) => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.headers.get("ratelimit")).toMatch(/"minute";r=0;t=\d+/);
     const body = Problem.parse(await limited.json());
-    expect(body).toMatchObject({ status: 429, title: "Too Many Requests", detail: "rate limit exceeded for the minute window" });
+    expect(body).toMatchObject({
+      status: 429,
+      title: "Too Many Requests",
+      detail: "rate limit exceeded for the minute window",
+    });
   });
 
   it("counts per account: another account has its own quota", async () => {
@@ -42,7 +53,10 @@ describeEachBackend("Management API rate limits", (backend) => {
 
   it("omits the headers for exempt keys and never limits them", async () => {
     const { key } = (await (
-      await p.request("/_platform/keys", { method: "POST", json: { name: "exempt", rateLimitExempt: true } })
+      await p.request("/_platform/keys", {
+        method: "POST",
+        json: { name: "exempt", rateLimitExempt: true },
+      })
     ).json()) as { key: string };
     for (let i = 0; i < 5; i++) {
       const res = await p.request(PATH, { auth: key });
@@ -59,7 +73,9 @@ describeEachBackend("Management API rate limits", (backend) => {
       await q.request(PATH);
       const res = await q.request(PATH);
       expect(res.status).toBe(429);
-      expect(Problem.parse(await res.json()).detail).toBe("rate limit exceeded for the hour window");
+      expect(Problem.parse(await res.json()).detail).toBe(
+        "rate limit exceeded for the hour window",
+      );
     } finally {
       await q.close();
     }
@@ -68,42 +84,51 @@ describeEachBackend("Management API rate limits", (backend) => {
 
 const redisMissing = await redisUnavailable();
 
-describe.skipIf(redisMissing !== null || postgresMissing !== null)("Rate-limit counters shared by several instances", () => {
-  it("two platform instances on one PostgreSQL and one Redis count one quota", async () => {
-    const a = await startTestPlatform({ backend: "postgres", rateLimits: "4/1000/10000", env: { REDIS_URL: TEST_REDIS_URL } });
-    const b = await startTestPlatform({
-      backend: "postgres",
-      rateLimits: "4/1000/10000",
-      env: { REDIS_URL: TEST_REDIS_URL },
-      reuse: { dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl, schema: undefined },
+describe.skipIf(redisMissing !== null || postgresMissing !== null)(
+  "Rate-limit counters shared by several instances",
+  () => {
+    it("two platform instances on one PostgreSQL and one Redis count one quota", async () => {
+      const a = await startTestPlatform({
+        backend: "postgres",
+        rateLimits: "4/1000/10000",
+        env: { REDIS_URL: TEST_REDIS_URL },
+      });
+      const b = await startTestPlatform({
+        backend: "postgres",
+        rateLimits: "4/1000/10000",
+        env: { REDIS_URL: TEST_REDIS_URL },
+        reuse: { dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl, schema: undefined },
+      });
+      try {
+        // The account (and so the counter key) is the same on both: they share the database.
+        const statuses: number[] = [];
+        for (const inst of [a, b, a, b, a])
+          statuses.push((await inst.request(PATH, { auth: a.key })).status);
+        expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
+        expect(statuses[4]).toBe(429);
+      } finally {
+        await b.stop();
+        await a.close();
+      }
     });
-    try {
-      // The account (and so the counter key) is the same on both: they share the database.
-      const statuses: number[] = [];
-      for (const inst of [a, b, a, b, a]) statuses.push((await inst.request(PATH, { auth: a.key })).status);
-      expect(statuses.slice(0, 4).every((s) => s !== 429)).toBe(true);
-      expect(statuses[4]).toBe(429);
-    } finally {
-      await b.stop();
-      await a.close();
-    }
-  });
 
-  it("two instances on one PostgreSQL without Redis share counters in PostgreSQL", async () => {
-    const a = await startTestPlatform({ backend: "postgres", rateLimits: "3/1000/10000" });
-    const b = await startTestPlatform({
-      backend: "postgres",
-      rateLimits: "3/1000/10000",
-      reuse: { dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl, schema: undefined },
+    it("two instances on one PostgreSQL without Redis share counters in PostgreSQL", async () => {
+      const a = await startTestPlatform({ backend: "postgres", rateLimits: "3/1000/10000" });
+      const b = await startTestPlatform({
+        backend: "postgres",
+        rateLimits: "3/1000/10000",
+        reuse: { dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl, schema: undefined },
+      });
+      try {
+        const statuses: number[] = [];
+        for (const inst of [a, b, a, b])
+          statuses.push((await inst.request(PATH, { auth: a.key })).status);
+        expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+        expect(statuses[3]).toBe(429);
+      } finally {
+        await b.stop();
+        await a.close();
+      }
     });
-    try {
-      const statuses: number[] = [];
-      for (const inst of [a, b, a, b]) statuses.push((await inst.request(PATH, { auth: a.key })).status);
-      expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
-      expect(statuses[3]).toBe(429);
-    } finally {
-      await b.stop();
-      await a.close();
-    }
-  });
-});
+  },
+);

@@ -24,7 +24,12 @@ export interface AuthContext {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function toAccount(row: AccountsTable): Account {
-  return { id: row.id, name: row.name, balance: Number(row.balance), createdAt: iso(row.created_at) };
+  return {
+    id: row.id,
+    name: row.name,
+    balance: Number(row.balance),
+    createdAt: iso(row.created_at),
+  };
 }
 
 export function toApiKey(row: ApiKeysTable): ApiKey {
@@ -49,7 +54,10 @@ const AUTH_CACHE_MS = 2000;
 const LAST_USED_EVERY_MS = 60_000;
 
 export class AccountsService {
-  private readonly authCache = new Map<string, { ctx: AuthContext | "disabled" | null; until: number }>();
+  private readonly authCache = new Map<
+    string,
+    { ctx: AuthContext | "disabled" | null; until: number }
+  >();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,9 +68,18 @@ export class AccountsService {
   async createAccount(input: CreateAccountInput, keyValue?: string) {
     const parsed = CreateAccountInput.parse(input);
     const now = this.clock.now();
-    const row: AccountsTable = { id: this.ids.next("account"), name: parsed.name, balance: parsed.balance, created_at: now };
+    const row: AccountsTable = {
+      id: this.ids.next("account"),
+      name: parsed.name,
+      balance: parsed.balance,
+      created_at: now,
+    };
     await this.db.insertInto("accounts").values(row).execute();
-    const key = await this.createKey(row.id, { name: "default", permission: { type: "all" } }, keyValue);
+    const key = await this.createKey(
+      row.id,
+      { name: "default", permission: { type: "all" } },
+      keyValue,
+    );
     return { account: toAccount(row), key };
   }
 
@@ -70,7 +87,9 @@ export class AccountsService {
    * The first start of an empty store makes the default account. Guarded by an insert into
    * platform_meta so that two instances starting together on one PostgreSQL make exactly one.
    */
-  async bootstrap(keyValue: string | undefined): Promise<{ account: Account; key: CreatedApiKey } | null> {
+  async bootstrap(
+    keyValue: string | undefined,
+  ): Promise<{ account: Account; key: CreatedApiKey } | null> {
     const existing = await this.db.selectFrom("accounts").select("id").limit(1).executeTakeFirst();
     if (existing) return null;
     const claimed = await this.db
@@ -82,10 +101,15 @@ export class AccountsService {
     return this.createAccount({ name: "default", balance: 100 }, keyValue);
   }
 
-  async createKey(accountId: string, input: CreateApiKeyInput, keyValue?: string): Promise<CreatedApiKey> {
+  async createKey(
+    accountId: string,
+    input: CreateApiKeyInput,
+    keyValue?: string,
+  ): Promise<CreatedApiKey> {
     const parsed = CreateApiKeyInput.parse(input);
     const key = keyValue ?? this.ids.apiKey();
-    if (!KEY_SHAPE.test(key)) throw problems.badRequest("a key must be 8-200 characters of A-Z, a-z, 0-9, _ or -");
+    if (!KEY_SHAPE.test(key))
+      throw problems.badRequest("a key must be 8-200 characters of A-Z, a-z, 0-9, _ or -");
     const row: ApiKeysTable = {
       id: this.ids.next("key"),
       account_id: accountId,
@@ -103,7 +127,12 @@ export class AccountsService {
   }
 
   async listKeys(accountId: string): Promise<ApiKey[]> {
-    const rows = await this.db.selectFrom("api_keys").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();
+    const rows = await this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .orderBy("created_at")
+      .execute();
     return rows.map(toApiKey);
   }
 
@@ -112,28 +141,47 @@ export class AccountsService {
     if (input.name !== undefined) patch.name = input.name;
     if (input.disabled !== undefined) patch.disabled = input.disabled ? 1 : 0;
     if (Object.keys(patch).length > 0) {
-      await this.db.updateTable("api_keys").set(patch).where("id", "=", id).where("account_id", "=", accountId).execute();
+      await this.db
+        .updateTable("api_keys")
+        .set(patch)
+        .where("id", "=", id)
+        .where("account_id", "=", accountId)
+        .execute();
     }
-    const row = await this.db.selectFrom("api_keys").selectAll().where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("id", "=", id)
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
     if (!row) throw problems.notFound("api key");
     this.authCache.clear();
     return toApiKey(row);
   }
 
   async deleteKey(accountId: string, id: string): Promise<void> {
-    const res = await this.db.deleteFrom("api_keys").where("id", "=", id).where("account_id", "=", accountId).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom("api_keys")
+      .where("id", "=", id)
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw problems.notFound("api key");
     this.authCache.clear();
   }
 
   async getAccount(id: string): Promise<Account> {
-    const row = await this.db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("accounts")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw problems.notFound("account");
     return toAccount(row);
   }
 
   async updateAccount(id: string, patch: { name?: string; balance?: number }): Promise<Account> {
-    if (Object.keys(patch).length > 0) await this.db.updateTable("accounts").set(patch).where("id", "=", id).execute();
+    if (Object.keys(patch).length > 0)
+      await this.db.updateTable("accounts").set(patch).where("id", "=", id).execute();
     this.authCache.clear();
     return this.getAccount(id);
   }
@@ -189,14 +237,23 @@ export class AccountsService {
       .selectFrom("api_keys")
       .innerJoin("accounts", "accounts.id", "api_keys.account_id")
       .selectAll("api_keys")
-      .select(["accounts.name as account_name", "accounts.balance as account_balance", "accounts.created_at as account_created_at"])
+      .select([
+        "accounts.name as account_name",
+        "accounts.balance as account_balance",
+        "accounts.created_at as account_created_at",
+      ])
       .where("api_keys.hash", "=", hash)
       .executeTakeFirst();
     if (!row) return null;
     if (row.disabled === 1) return "disabled";
     return {
       key: toApiKey(row),
-      account: toAccount({ id: row.account_id, name: row.account_name, balance: row.account_balance, created_at: row.account_created_at }),
+      account: toAccount({
+        id: row.account_id,
+        name: row.account_name,
+        balance: row.account_balance,
+        created_at: row.account_created_at,
+      }),
     };
   }
 }

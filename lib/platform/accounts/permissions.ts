@@ -29,5 +29,9 @@ export function allows(
 export function readableEndpointIds(permission: KeyPermission): "all" | Set<string> {
   if (permission.type !== "restricted") return "all";
   if ((permission.families.serverless ?? "none") !== "none") return "all";
-  return new Set(Object.entries(permission.endpoints).filter(([, l]) => l !== "none").map(([id]) => id));
+  return new Set(
+    Object.entries(permission.endpoints)
+      .filter(([, l]) => l !== "none")
+      .map(([id]) => id),
+  );
 }

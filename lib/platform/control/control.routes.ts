@@ -61,7 +61,10 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     access: { control: true },
     hidden: true,
     responses: { 200: ListApiKeysResponse },
-    handler: async ({ auth }) => ({ status: 200, body: { keys: await accounts.listKeys(auth.account.id) } }),
+    handler: async ({ auth }) => ({
+      status: 200,
+      body: { keys: await accounts.listKeys(auth.account.id) },
+    }),
   });
 
   routes.add({
@@ -73,7 +76,10 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     hidden: true,
     body: CreateApiKeyInput,
     responses: { 201: CreatedApiKey },
-    handler: async ({ auth, body }) => ({ status: 201, body: await accounts.createKey(auth.account.id, body) }),
+    handler: async ({ auth, body }) => ({
+      status: 201,
+      body: await accounts.createKey(auth.account.id, body),
+    }),
   });
 
   routes.add({
@@ -128,7 +134,9 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     hidden: true,
     body: UpdateAccountInput,
     responses: { 200: Account },
-    handler: async ({ auth, body }) => ({ status: 200, body: await accounts.updateAccount(auth.account.id, body) }),
+    handler: async ({ auth, body }) => ({
+      status: 200,
+      body: await accounts.updateAccount(auth.account.id, body),
+    }),
   });
 }
-

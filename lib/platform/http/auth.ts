@@ -16,7 +16,8 @@ export function extractKey(header: string | undefined, allowRaw: boolean): strin
     if (/\s/.test(rest)) throw problems.malformedToken("the key contains whitespace");
     return rest;
   }
-  if (rest !== undefined) throw problems.malformedToken(`unsupported scheme '${scheme}', expected 'Bearer <key>'`);
+  if (rest !== undefined)
+    throw problems.malformedToken(`unsupported scheme '${scheme}', expected 'Bearer <key>'`);
   if (!allowRaw) throw problems.malformedToken("expected 'Bearer <key>'");
   return scheme;
 }

@@ -11,7 +11,13 @@ export class PlatformError extends Error {
   readonly errors: string[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, title: string, detail: string, errors?: string[], headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    title: string,
+    detail: string,
+    errors?: string[],
+    headers?: Record<string, string>,
+  ) {
     super(detail);
     this.status = status;
     this.title = title;
@@ -46,7 +52,12 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function problem(status: number, detail: string, errors?: string[], headers?: Record<string, string>) {
+export function problem(
+  status: number,
+  detail: string,
+  errors?: string[],
+  headers?: Record<string, string>,
+) {
   return new PlatformError(status, TITLES[status] ?? "Error", detail, errors, headers);
 }
 
@@ -62,7 +73,9 @@ export const problems = {
   notFound: (what = "resource") => problem(404, `${what} not found`),
   routeNotFound: (method: string, path: string) => problem(404, `no route for ${method} ${path}`),
   methodNotAllowed: (allow: string[]) =>
-    problem(405, `method not allowed; allowed: ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") }),
+    problem(405, `method not allowed; allowed: ${allow.join(", ")}`, undefined, {
+      Allow: allow.join(", "),
+    }),
   conflict: (detail: string) => problem(409, detail),
   validation: (errors: string[]) => problem(422, "Request validation failed.", errors),
   rateLimited: (window: string, retryAfterSeconds: number) =>

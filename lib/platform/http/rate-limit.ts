@@ -24,16 +24,19 @@ export interface RateLimitState {
 }
 
 export type CounterBackend =
-  | { kind: "memory" }
-  | { kind: "redis"; client: Redis }
-  | { kind: "postgres"; pool: pg.Pool };
+  { kind: "memory" } | { kind: "redis"; client: Redis } | { kind: "postgres"; pool: pg.Pool };
 
 /**
  * Per-key quotas of the management API over three windows (the seed's Limits section), counted by
  * rate-limiter-flexible: in memory for one instance, in Redis or PostgreSQL when several share.
  */
 export class ManagementRateLimiter {
-  private readonly limiters: { name: WindowName; seconds: number; quota: number; limiter: RateLimiterAbstract }[];
+  private readonly limiters: {
+    name: WindowName;
+    seconds: number;
+    quota: number;
+    limiter: RateLimiterAbstract;
+  }[];
   readonly policyHeader: string;
 
   private constructor(limiters: ManagementRateLimiter["limiters"]) {
@@ -41,17 +44,29 @@ export class ManagementRateLimiter {
     this.policyHeader = limiters.map((l) => `"${l.name}";q=${l.quota};w=${l.seconds}`).join(", ");
   }
 
-  static async create(quotas: Record<WindowName, number>, backend: CounterBackend): Promise<ManagementRateLimiter> {
+  static async create(
+    quotas: Record<WindowName, number>,
+    backend: CounterBackend,
+  ): Promise<ManagementRateLimiter> {
     const limiters = await Promise.all(
       WINDOWS.map(async (w) => {
-        const opts = { points: quotas[w.name], duration: w.seconds, keyPrefix: `hangar_mgmt_${w.name}` };
+        const opts = {
+          points: quotas[w.name],
+          duration: w.seconds,
+          keyPrefix: `hangar_mgmt_${w.name}`,
+        };
         let limiter: RateLimiterAbstract;
         if (backend.kind === "redis") {
           limiter = new RateLimiterRedis({ ...opts, storeClient: backend.client });
         } else if (backend.kind === "postgres") {
           limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
             const l: RateLimiterPostgres = new RateLimiterPostgres(
-              { ...opts, storeClient: backend.pool, tableName: "rate_limits", clearExpiredByTimeout: false },
+              {
+                ...opts,
+                storeClient: backend.pool,
+                tableName: "rate_limits",
+                clearExpiredByTimeout: false,
+              },
               (err?: Error) => (err ? reject(err) : resolve(l)),
             );
           });
@@ -70,7 +85,9 @@ export class ManagementRateLimiter {
     for (const l of this.limiters) {
       try {
         const res = await l.limiter.consume(subject, 1);
-        parts.push(`"${l.name}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}`);
+        parts.push(
+          `"${l.name}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}`,
+        );
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
         const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));

@@ -23,7 +23,11 @@ export type RouteAccess =
     }
   | { control: true };
 
-export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+export interface RouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+> {
   method: Method;
   /** OpenAPI style: `/v2/serverless/{id}`. */
   path: string;
@@ -39,20 +43,22 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType 
   errors?: number[];
   /** Hidden from the OpenAPI document (control API). */
   hidden?: boolean;
-  handler: (
-    req: {
-      body: B extends z.ZodType ? z.output<B> : undefined;
-      query: Q extends z.ZodType ? z.output<Q> : undefined;
-      params: P extends z.ZodType ? z.output<P> : Record<string, string>;
-      auth: AuthContext;
-      c: Context<PlatformEnv>;
-    },
-  ) => Promise<RouteResult> | RouteResult;
+  handler: (req: {
+    body: B extends z.ZodType ? z.output<B> : undefined;
+    query: Q extends z.ZodType ? z.output<Q> : undefined;
+    params: P extends z.ZodType ? z.output<P> : Record<string, string>;
+    auth: AuthContext;
+    c: Context<PlatformEnv>;
+  }) => Promise<RouteResult> | RouteResult;
 }
 
 export type RouteResult = { status: number; body?: unknown; headers?: Record<string, string> };
 
-function checkAccess(access: Exclude<RouteAccess, { public: true }>, auth: AuthContext, c: Context<PlatformEnv>) {
+function checkAccess(
+  access: Exclude<RouteAccess, { public: true }>,
+  auth: AuthContext,
+  c: Context<PlatformEnv>,
+) {
   const permission = auth.key.permission;
   if ("control" in access) {
     if (permission.type !== "all") throw problems.accessDenied();
@@ -94,7 +100,10 @@ export class Routes {
   /** Every registered `METHOD path` (Hono syntax), used to answer 405 with `Allow`. */
   readonly table: { method: string; pattern: RegExp }[] = [];
 
-  constructor(private readonly app: Hono<PlatformEnv>, private readonly validateResponses: boolean) {
+  constructor(
+    private readonly app: Hono<PlatformEnv>,
+    private readonly validateResponses: boolean,
+  ) {
     this.registry.registerComponent("securitySchemes", "bearerAuth", {
       type: "http",
       scheme: "bearer",
@@ -102,9 +111,11 @@ export class Routes {
     });
   }
 
-  add<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-    spec: RouteSpec<B, Q, P>,
-  ): void {
+  add<
+    B extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    P extends z.ZodType | undefined = undefined,
+  >(spec: RouteSpec<B, Q, P>): void {
     const honoPath = spec.path.replace(/\{(\w+)\}/g, ":$1");
     this.table.push({
       method: spec.method.toUpperCase(),
@@ -137,7 +148,10 @@ export class Routes {
       if (schema && validate) {
         const checked = schema.safeParse(payload);
         if (!checked.success) {
-          c.get("log").error({ issues: checked.error.issues, path: spec.path }, "response failed its schema");
+          c.get("log").error(
+            { issues: checked.error.issues, path: spec.path },
+            "response failed its schema",
+          );
           throw problems.internal();
         }
         payload = checked.data;
@@ -148,14 +162,22 @@ export class Routes {
     });
   }
 
-  private document(spec: RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>) {
+  private document(
+    spec: RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>,
+  ) {
     const responses: Record<string, object> = {};
     for (const [status, schema] of Object.entries(spec.responses)) {
       responses[status] = schema
-        ? { description: DESCRIPTIONS[Number(status)] ?? "OK", content: { "application/json": { schema } } }
+        ? {
+            description: DESCRIPTIONS[Number(status)] ?? "OK",
+            content: { "application/json": { schema } },
+          }
         : { description: DESCRIPTIONS[Number(status)] ?? "OK" };
     }
-    const errorStatuses = new Set([...(spec.errors ?? []), ...("public" in spec.access ? [] : [401, 403, 429])]);
+    const errorStatuses = new Set([
+      ...(spec.errors ?? []),
+      ...("public" in spec.access ? [] : [401, 403, 429]),
+    ]);
     for (const status of [...errorStatuses].sort()) {
       responses[String(status)] = {
         description: DESCRIPTIONS[status] ?? "Error",
@@ -171,7 +193,9 @@ export class Routes {
       request: {
         ...(spec.params ? { params: spec.params as z.ZodObject } : {}),
         ...(spec.query ? { query: spec.query as z.ZodObject } : {}),
-        ...(spec.body ? { body: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
+        ...(spec.body
+          ? { body: { required: true, content: { "application/json": { schema: spec.body } } } }
+          : {}),
       },
       responses: responses as never,
     });

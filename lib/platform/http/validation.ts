@@ -58,7 +58,9 @@ export function describeIssue(issue: Issue, prefix: readonly PropertyKey[] = [])
     case "not_multiple_of":
       return [`${at}: must be a multiple of ${String(issue.divisor)}`];
     case "invalid_format":
-      return [`${at}: ${issue.message && !issue.message.startsWith("Invalid") ? issue.message : `must be a valid ${issue.format}`}`];
+      return [
+        `${at}: ${issue.message && !issue.message.startsWith("Invalid") ? issue.message : `must be a valid ${issue.format}`}`,
+      ];
     case "invalid_union": {
       // Discriminated unions report the discriminator; plain unions list the first branch's issues.
       if (issue.errors.length > 0 && issue.errors[0]!.length > 0) {
@@ -76,7 +78,11 @@ export function formatIssues(error: z.ZodError, prefix: readonly PropertyKey[] =
 }
 
 /** Parse with a schema or throw the 422 validation problem naming each field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix: readonly PropertyKey[] = []): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  prefix: readonly PropertyKey[] = [],
+): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw problems.validation(formatIssues(result.error, prefix));
   return result.data;

@@ -80,7 +80,9 @@ async function migrate(store: Store, all: Record<string, Migration>): Promise<vo
   // platforms (or test runs) on one database in different schemas never see each other's.
   let migrationTableSchema: string | undefined;
   if (store.dialect === "postgres") {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      store.db,
+    );
     migrationTableSchema = rows[0]?.schema;
   }
   const migrator = new Migrator({

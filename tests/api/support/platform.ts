@@ -15,7 +15,10 @@ export interface TestPlatform {
   running: RunningPlatform;
   config: PlatformConfig;
   /** fetch relative to the platform with the key as Bearer unless `auth` says otherwise. */
-  request(path: string, init?: RequestInit & { auth?: string | null; json?: unknown }): Promise<Response>;
+  request(
+    path: string,
+    init?: RequestInit & { auth?: string | null; json?: unknown },
+  ): Promise<Response>;
   /** Creates a second account and returns its key (for "other accounts answer 404"). */
   otherAccountKey(): Promise<string>;
   /** Stops the server but keeps the data (restart tests). */
@@ -64,7 +67,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   let dataDir = options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hangar-test-"));
   let databaseUrl = options.reuse?.databaseUrl;
   let schema = options.reuse?.schema;
-  if (backend === "postgres" && !options.reuse) ({ url: databaseUrl, schema } = await freshSchema());
+  if (backend === "postgres" && !options.reuse)
+    ({ url: databaseUrl, schema } = await freshSchema());
   const config = loadConfig({
     PLATFORM_PORT: "0",
     PLATFORM_DATA_DIR: dataDir,
@@ -96,8 +100,12 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       return fetch(`${running.url}${p}`, { ...rest, headers: h, body });
     },
     async otherAccountKey() {
-      const res = await tp.request("/_platform/accounts", { method: "POST", json: { name: `other-${randomBytes(3).toString("hex")}` } });
-      if (res.status !== 201) throw new Error(`could not create another account: ${res.status} ${await res.text()}`);
+      const res = await tp.request("/_platform/accounts", {
+        method: "POST",
+        json: { name: `other-${randomBytes(3).toString("hex")}` },
+      });
+      if (res.status !== 201)
+        throw new Error(`could not create another account: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { key: { key: string } }).key.key;
     },
     async stop() {
@@ -106,8 +114,16 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     },
     async restart() {
       await tp.stop();
-      const again = await startTestPlatform({ ...options, reuse: { dataDir, databaseUrl, schema } });
-      return { ...again, key: theKey, request: (p, i = {}) => again.request(p, { ...i, auth: i.auth === undefined ? theKey : i.auth }) };
+      const again = await startTestPlatform({
+        ...options,
+        reuse: { dataDir, databaseUrl, schema },
+      });
+      return {
+        ...again,
+        key: theKey,
+        request: (p, i = {}) =>
+          again.request(p, { ...i, auth: i.auth === undefined ? theKey : i.auth }),
+      };
     },
     async close() {
       await tp.stop();
