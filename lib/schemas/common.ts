@@ -126,7 +126,10 @@ export function queryList<T extends z.ZodType>(item: T, bounds: { max?: number }
  * number and anything else is left for `inner` to reject, so the OpenAPI document shows the integer.
  */
 export function queryInt(inner: z.ZodType<number, number> = z.number().int()) {
-  return z.preprocess((raw) => (typeof raw === "string" && /^-?\d+$/.test(raw) ? Number(raw) : raw), inner);
+  return z.preprocess(
+    (raw) => (typeof raw === "string" && /^-?\d+$/.test(raw) ? Number(raw) : raw),
+    inner,
+  );
 }
 
 /** Boolean query parameter: exactly `true` or `false`, as the reference's boolean parameters. */
