@@ -41,7 +41,7 @@ test("one-click sign-in with the local platform key opens the console and names 
   await signInWithLocalKey(page);
 
   await expect(page.getByRole("heading", { level: 1, name: "Serverless" })).toBeVisible();
-  await expect(page.getByRole("banner").getByText(account.name)).toBeVisible();
+  await expect(page.getByRole("banner").getByText(account.name, { exact: true })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Platform environment" })).toContainText(
     "Local platform",
   );

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/shell/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+
+export const metadata: Metadata = { title: "Billing" };
+
+export default function BillingPage() {
+  return (
+    <>
+      <PageHeader title="Billing">
+        What your account has spent and on what: serverless workers by the second, pods by the hour,
+        volumes by the GB-month, hosted models per request.
+      </PageHeader>
+      <EmptyState title="No spending to show yet">
+        <p>
+          Once endpoints, pods or volumes have run, their charges will appear here by day and by
+          resource, with the balance they were taken from. On the local platform the balance is play
+          money: nothing is ever charged.
+        </p>
+      </EmptyState>
+    </>
+  );
+}

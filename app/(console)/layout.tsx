@@ -1,0 +1,61 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ConsoleNav } from "@/components/shell/console-nav";
+import { EnvironmentBand } from "@/components/shell/environment-band";
+import { TopBar, type AccountSummary } from "@/components/shell/top-bar";
+import { getApiKey } from "@/lib/auth/session";
+import { createCloud } from "@/lib/cloud/client";
+import { getPlatformEnvironment } from "@/lib/cloud/environment";
+import { CloudError } from "@/lib/cloud/errors";
+import { whoami } from "@/lib/cloud/platform";
+
+/** Only the local platform can say who a key belongs to; null elsewhere or when it cannot answer. */
+async function accountOf(apiKey: string): Promise<AccountSummary | null | "key-rejected"> {
+  try {
+    const me = await whoami(createCloud(apiKey));
+    return { name: me.account.name, keyName: me.key.name };
+  } catch (error) {
+    return error instanceof CloudError && error.status === 401 ? "key-rejected" : null;
+  }
+}
+
+/**
+ * The signed-in shell. Server-side: without a session every console page redirects to /sign-in.
+ * Only display data (names, the environment) is passed to client components, never the key.
+ */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const apiKey = await getApiKey();
+  if (!apiKey) redirect("/sign-in");
+
+  const environment = await getPlatformEnvironment();
+  const account = environment.kind === "local" ? await accountOf(apiKey) : null;
+  if (account === "key-rejected") redirect("/sign-in?reason=key-rejected");
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-neutral-900"
+      >
+        Skip to content
+      </a>
+      <EnvironmentBand environment={environment} />
+      <div className="flex flex-1">
+        <div className="flex w-56 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900/50">
+          <div className="flex h-14 items-center border-b border-neutral-200 px-5 dark:border-neutral-800">
+            <span className="text-base font-semibold tracking-tight">
+              Hangar<span className="text-violet-600 dark:text-violet-400">.</span>
+            </span>
+          </div>
+          <ConsoleNav />
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar account={account} />
+          <main id="main" tabIndex={-1} className="flex-1 px-8 py-8 focus:outline-none">
+            {children}
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

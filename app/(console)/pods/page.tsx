@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/shell/page-header";
+import { CodeBlock } from "@/components/ui/code-block";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getPlatformConfig } from "@/lib/cloud/config";
+
+export const metadata: Metadata = { title: "Pods" };
+
+export default function PodsPage() {
+  const { apiUrl } = getPlatformConfig();
+  return (
+    <>
+      <PageHeader title="Pods">
+        A pod is a GPU or CPU machine that runs one container for as long as you keep it: for
+        notebooks, training runs and anything that needs a shell. It is billed per hour while it
+        runs; a stopped pod keeps its volume disk for a small storage fee.
+      </PageHeader>
+      <EmptyState title="No pods yet">
+        <p>
+          Deploying a pod means choosing a GPU type (the price per hour is shown next to each), an
+          image or template, and a disk. Pods go through{" "}
+          <code className="font-mono">PROVISIONING</code>,{" "}
+          <code className="font-mono">STARTING</code> and <code className="font-mono">RUNNING</code>
+          ; you can stop, restart or terminate them.
+        </p>
+        <p>Your pods will be listed here. To list them from a terminal:</p>
+        <CodeBlock
+          label="cURL"
+          language="bash"
+          code={`curl ${apiUrl}/v2/pods \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY"`}
+        />
+      </EmptyState>
+    </>
+  );
+}

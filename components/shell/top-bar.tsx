@@ -1,0 +1,32 @@
+import { SignOutButton } from "./sign-out-button";
+import { ThemeSelect } from "./theme-select";
+
+export interface AccountSummary {
+  name: string;
+  keyName?: string;
+}
+
+export function TopBar({ account }: { account: AccountSummary | null }) {
+  return (
+    <header className="flex h-14 items-center justify-end gap-4 border-b border-neutral-200 px-4 dark:border-neutral-800">
+      <ThemeSelect />
+      <p className="text-sm">
+        <span className="sr-only">Signed in as </span>
+        {account ? (
+          <>
+            <span className="font-medium">{account.name}</span>
+            {account.keyName && (
+              <span className="text-neutral-600 dark:text-neutral-400">
+                {" "}
+                · key {account.keyName}
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="text-neutral-600 dark:text-neutral-400">an API key session</span>
+        )}
+      </p>
+      <SignOutButton />
+    </header>
+  );
+}

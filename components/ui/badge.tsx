@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+export type Tone = "neutral" | "success" | "warning" | "danger" | "info" | "accent";
+
+const BADGE: Record<Tone, string> = {
+  neutral:
+    "bg-neutral-100 text-neutral-700 ring-neutral-300 dark:bg-neutral-800 dark:text-neutral-300 dark:ring-neutral-700",
+  success:
+    "bg-green-50 text-green-800 ring-green-300 dark:bg-green-950 dark:text-green-300 dark:ring-green-800",
+  warning:
+    "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800",
+  danger: "bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800",
+  info: "bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-300 dark:ring-sky-800",
+  accent:
+    "bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-800",
+};
+
+const DOT: Record<Tone, string> = {
+  neutral: "bg-neutral-400",
+  success: "bg-green-500",
+  warning: "bg-amber-500",
+  danger: "bg-red-500",
+  info: "bg-sky-500",
+  accent: "bg-violet-500",
+};
+
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cx(
+        "inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset",
+        BADGE[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/**
+ * Status as dot + word, so it reads without colour. `pulse` marks transitional states
+ * (IN_PROGRESS, initializing) and respects reduced motion.
+ */
+export function StatusDot({ tone, label, pulse }: { tone: Tone; label: string; pulse?: boolean }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-sm">
+      <span
+        aria-hidden
+        className={cx(
+          "size-2 shrink-0 rounded-full",
+          DOT[tone],
+          pulse && "motion-safe:animate-pulse",
+        )}
+      />
+      <span>{label}</span>
+    </span>
+  );
+}

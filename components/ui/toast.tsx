@@ -1,0 +1,101 @@
+"use client";
+
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { cx } from "./cx";
+
+export type ToastTone = "success" | "error" | "info";
+interface ToastItem {
+  id: number;
+  tone: ToastTone;
+  title: string;
+  description?: string;
+}
+type ShowToast = (toast: Omit<ToastItem, "id">) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+/** Shows the outcome of a mutation. Must sit under <ToastProvider>. */
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error("useToast() needs a <ToastProvider> above it.");
+  return show;
+}
+
+const TONE: Record<ToastTone, { className: string; word: string }> = {
+  success: { className: "border-green-600 dark:border-green-500", word: "Done" },
+  error: { className: "border-red-600 dark:border-red-500", word: "Error" },
+  info: { className: "border-violet-600 dark:border-violet-500", word: "Note" },
+};
+
+function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    // Errors stay until dismissed: they may need reading twice.
+    if (item.tone === "error") return;
+    const timer = setTimeout(() => onDismiss(item.id), 5000);
+    return () => clearTimeout(timer);
+  }, [item, onDismiss]);
+
+  return (
+    <li
+      className={cx(
+        "pointer-events-auto flex items-start gap-3 rounded-md border-l-4 bg-white p-3 text-sm shadow-lg ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800",
+        TONE[item.tone].className,
+      )}
+    >
+      <div className="flex-1">
+        <p className="font-medium">
+          <span className="sr-only">{TONE[item.tone].word}: </span>
+          {item.title}
+        </p>
+        {item.description && (
+          <p className="mt-0.5 text-neutral-700 dark:text-neutral-300">{item.description}</p>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={() => onDismiss(item.id)}
+        className="rounded px-1 text-neutral-500 hover:text-neutral-900 dark:hover:text-neutral-100"
+        aria-label={`Dismiss: ${item.title}`}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const dismiss = useCallback(
+    (id: number) => setItems((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
+  const nextId = useRef(0);
+  const show = useCallback<ShowToast>(
+    (toast) => setItems((all) => [...all, { ...toast, id: nextId.current++ }]),
+    [],
+  );
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ol
+        role="status"
+        aria-live="polite"
+        aria-label="Notifications"
+        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2"
+      >
+        {items.map((item) => (
+          <Toast key={item.id} item={item} onDismiss={dismiss} />
+        ))}
+      </ol>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,84 @@
+import type { NextAuthOptions, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { verifyKey } from "@/lib/cloud/account";
+import { createCloud } from "@/lib/cloud/client";
+import { getPlatformConfig } from "@/lib/cloud/config";
+import { getPlatformEnvironment } from "@/lib/cloud/environment";
+import { CloudError } from "@/lib/cloud/errors";
+import { whoami } from "@/lib/cloud/platform";
+import { assertServer } from "@/lib/cloud/server-only";
+import { API_KEY_PROVIDER, ApiKeySignInInput, LOCAL_KEY_PROVIDER } from "./sign-in-input";
+
+assertServer("lib/auth/options");
+
+/**
+ * Verifies a key against the platform and returns the user next-auth stores in the encrypted JWT.
+ * Errors thrown here reach the browser as `signIn()`'s `error` string, so they carry the
+ * platform's own `detail` (e.g. "invalid api key") and never the key.
+ */
+async function signInWithKey(apiKey: string): Promise<User> {
+  const cloud = createCloud(apiKey);
+  try {
+    await verifyKey(cloud);
+  } catch (error) {
+    throw new Error(error instanceof CloudError ? error.detail : "The key could not be checked.");
+  }
+  let name = "API key";
+  if ((await getPlatformEnvironment()).kind === "local") {
+    // The name is cosmetic: a failing whoami must not block a verified key from signing in.
+    const me = await whoami(cloud).catch(() => null);
+    if (me) name = me.account.name;
+  }
+  // `id` becomes the JWT's `sub`; it must not be the key.
+  return { id: "api-key-session", name, apiKey };
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: process.env.NEXTAUTH_SECRET,
+  // JWT strategy: next-auth v4 encrypts the token (A256GCM) into an httpOnly cookie; there is no
+  // database, and the key exists only inside that ciphertext.
+  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  pages: { signIn: "/sign-in", error: "/sign-in" },
+  providers: [
+    CredentialsProvider({
+      id: API_KEY_PROVIDER,
+      name: "API key",
+      credentials: { apiKey: { label: "API key", type: "password" } },
+      async authorize(credentials) {
+        const parsed = ApiKeySignInInput.safeParse(credentials ?? {});
+        if (!parsed.success)
+          throw new Error(parsed.error.issues[0]?.message ?? "Paste an API key.");
+        return signInWithKey(parsed.data.apiKey);
+      },
+    }),
+    CredentialsProvider({
+      id: LOCAL_KEY_PROVIDER,
+      name: "Local platform key",
+      credentials: {},
+      // The browser sends nothing: the key comes from the server's environment.
+      async authorize() {
+        const { localKey } = getPlatformConfig();
+        if (!localKey) throw new Error("No local platform key is configured (HANGAR_LOCAL_KEY).");
+        const environment = await getPlatformEnvironment();
+        if (environment.kind !== "local") {
+          throw new Error(
+            `The console is not talking to a local platform (${environment.url}); paste a key instead.`,
+          );
+        }
+        return signInWithKey(localKey);
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      // `user` is present only on the sign-in request.
+      if (user?.apiKey) return { sub: token.sub, name: user.name, apiKey: user.apiKey };
+      return token;
+    },
+    // `/api/auth/session` is readable by browser code: build the session explicitly so the key
+    // (and anything else added to the token later) is never copied into it.
+    session({ session, token }) {
+      return { expires: session.expires, user: { name: token.name ?? null } };
+    },
+  },
+};

@@ -1,0 +1,70 @@
+import { getToken, type JWT } from "next-auth/jwt";
+import { cookies } from "next/headers";
+import type { NextRequest } from "next/server";
+import { CloudError } from "@/lib/cloud/errors";
+import { assertServer } from "@/lib/cloud/server-only";
+
+assertServer("lib/auth/session");
+
+/** next-auth v4's cookie name: `__Secure-` prefixed when NEXTAUTH_URL is https. */
+function secureCookies(): boolean {
+  return process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+}
+export function sessionCookieName(): string {
+  return `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
+}
+
+/**
+ * Decrypts the session cookie of the current request. `getToken` expects a request; in server
+ * components and actions we only have `cookies()`, whose `getAll()` is all its cookie reader needs
+ * (it also joins chunked cookies). Headers are deliberately empty: `getToken` would otherwise
+ * accept a token from an `Authorization: Bearer` header.
+ */
+async function readToken(): Promise<JWT | null> {
+  const store = await cookies();
+  const req = { cookies: store, headers: new Headers() } as unknown as NextRequest;
+  return getToken({ req, secret: process.env.NEXTAUTH_SECRET, secureCookie: secureCookies() });
+}
+
+/** The signed-in user's API key, or null. Server-only: never pass the result to a client component. */
+export async function getApiKey(): Promise<string | null> {
+  const token = await readToken();
+  return typeof token?.apiKey === "string" && token.apiKey !== "" ? token.apiKey : null;
+}
+
+export class SignInRequired extends CloudError {
+  constructor() {
+    super({
+      status: 401,
+      title: "Unauthorized",
+      detail: "Sign in to continue: there is no session, or it has expired.",
+    });
+  }
+}
+
+/**
+ * For server actions and route handlers: the key, or a thrown 401 CloudError that `defineAction`
+ * and `problemResponse()` turn into a problem.
+ */
+export async function requireSession(): Promise<{ apiKey: string }> {
+  const apiKey = await getApiKey();
+  if (!apiKey) throw new SignInRequired();
+  return { apiKey };
+}
+
+/** Signs out by deleting the session cookie (and its chunks); with JWT sessions that is all there is. */
+export async function clearSession(): Promise<void> {
+  const store = await cookies();
+  const name = sessionCookieName();
+  for (const cookie of store.getAll()) {
+    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) {
+      store.delete({
+        name: cookie.name,
+        path: "/",
+        secure: secureCookies(),
+        httpOnly: true,
+        sameSite: "lax",
+      });
+    }
+  }
+}
