@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AccountsService } from "./accounts/accounts.service";
 import { UsageRecorder } from "./billing/usage-recorder";
+import { AvailabilityService } from "./catalog/availability.service";
 import type { Clock } from "./clock";
 import type { PlatformConfig } from "./config";
 import { extractKey } from "./http/auth";
@@ -14,6 +15,7 @@ import { Routes } from "./http/route";
 import { EventBus } from "./events";
 import type { Ids } from "./ids";
 import type { Logger } from "./logger";
+import type { WorkerDirectory } from "./management/endpoints/worker-directory";
 import { registerModules } from "./modules";
 import type { Store } from "./store/open";
 
@@ -49,7 +51,11 @@ export interface PlatformServices extends PlatformDeps {
   events: EventBus;
   /** Usage rows and balance charges (lib/platform/billing): every module that costs money records here. */
   usage: UsageRecorder;
+  /** Simulated GPU/CPU stock that placement obeys; fault injection overrides it (lib/platform/catalog). */
+  availability: AvailabilityService;
   info: { version: string; store: Store["dialect"]; instanceId: string; startedAt: number };
+  /** Live serverless workers by endpoint, set by the job engine (endpoints answer none without it). */
+  workers?: WorkerDirectory;
   /** Work to do on shutdown after the HTTP server stopped accepting (timers, workers). */
   onClose: (fn: () => Promise<void> | void) => void;
   close: () => Promise<void>;
@@ -76,7 +82,10 @@ export function writeProblem(c: Context<PlatformEnv>, err: PlatformError): Respo
     headers["RateLimit"] ??= rl.rateLimit;
     headers["RateLimit-Policy"] ??= rl.policy;
   }
-  return new Response(JSON.stringify(err.toProblem()), { status: err.status, headers });
+  const body = err.toProblem();
+  // Job-area errors also carry `error` (= detail): the service's clients read that member.
+  const payload = classify(c.req.path) === "job" ? { ...body, error: body.detail } : body;
+  return new Response(JSON.stringify(payload), { status: err.status, headers });
 }
 
 /** Builds the whole platform over a store: services, routes, middleware. No I/O besides the store. */
@@ -93,6 +102,7 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     accounts,
     events,
     usage: new UsageRecorder(deps.store.db, accounts, events, deps.ids, deps.log),
+    availability: new AvailabilityService(deps.store.db, deps.clock),
     info: {
       version: PLATFORM_VERSION,
       store: deps.store.dialect,

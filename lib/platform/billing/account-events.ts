@@ -25,7 +25,11 @@ export interface AccountEventInput {
   at: number;
 }
 
-export async function recordAccountEvent(db: Kysely<Database>, ids: Ids, input: AccountEventInput): Promise<void> {
+export async function recordAccountEvent(
+  db: Kysely<Database>,
+  ids: Ids,
+  input: AccountEventInput,
+): Promise<void> {
   await db
     .insertInto("account_events")
     .values({
@@ -52,7 +56,11 @@ export function toAccountEvent(row: AccountEventsTable): AccountEvent {
 }
 
 /** Newest first. */
-export async function listAccountEvents(db: Kysely<Database>, accountId: string, limit = 500): Promise<AccountEvent[]> {
+export async function listAccountEvents(
+  db: Kysely<Database>,
+  accountId: string,
+  limit = 500,
+): Promise<AccountEvent[]> {
   const rows = await db
     .selectFrom("account_events")
     .selectAll()

@@ -1,5 +1,6 @@
 import { billingWindowViolations } from "@/lib/schemas/billing";
 import { problems } from "../http/problem";
+import { throwIfViolations, violation } from "../http/rule-violations";
 
 export type BucketSize = "hour" | "day" | "week" | "month" | "year";
 
@@ -83,13 +84,7 @@ export interface BillingWindow {
  */
 export function resolveWindow(query: BillingWindowQuery, now: number): BillingWindow {
   const size = query.bucketSize ?? "day";
-  const violations = billingWindowViolations(query);
-  if (violations.length > 0) {
-    throw problems.badRequest(
-      violations.map((v) => `${v.path} ${v.message}`).join("; "),
-      violations.map((v) => `${v.path}: ${v.message}`),
-    );
-  }
+  throwIfViolations(billingWindowViolations(query));
   let start: number;
   let end: number;
   if (query.lastN !== undefined) {
@@ -106,17 +101,16 @@ export function resolveWindow(query: BillingWindowQuery, now: number): BillingWi
     start = bucketStart(rawStart, size);
     const endBucket = bucketStart(rawEnd, size);
     end = endBucket === rawEnd ? rawEnd : nextBucket(endBucket, size);
-    if (end <= start) {
-      throw problems.badRequest("endTime must be after startTime", ["endTime: must be after startTime"]);
-    }
+    if (end <= start) throw violation("endTime", "must be after startTime");
   }
   const buckets: number[] = [];
   for (let b = start; b < end; b = nextBucket(b, size)) {
     buckets.push(b);
     if (buckets.length > MAX_BUCKETS) {
-      throw problems.badRequest(`the window spans more than ${MAX_BUCKETS} ${size} buckets; use a larger bucketSize`, [
-        `bucketSize: too small for the requested window`,
-      ]);
+      throw problems.badRequest(
+        `the window spans more than ${MAX_BUCKETS} ${size} buckets; use a larger bucketSize`,
+        [`bucketSize: too small for the requested window`],
+      );
     }
   }
   return { start, end, bucketSize: size, buckets };

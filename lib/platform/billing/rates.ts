@@ -25,7 +25,10 @@ export function volumeMonthlyCost(sizeGb: number, type: VolumeType): number {
   if (type === "HIGH_PERFORMANCE") return sizeGb * STORAGE_RATES.highPerformancePerGbMonth;
   const first = Math.min(sizeGb, STORAGE_RATES.tierBoundaryGb);
   const beyond = Math.max(0, sizeGb - STORAGE_RATES.tierBoundaryGb);
-  return first * STORAGE_RATES.standardFirstTbPerGbMonth + beyond * STORAGE_RATES.standardBeyondTbPerGbMonth;
+  return (
+    first * STORAGE_RATES.standardFirstTbPerGbMonth +
+    beyond * STORAGE_RATES.standardBeyondTbPerGbMonth
+  );
 }
 
 /** USD for holding `sizeGb` of a tier for `ms`. */

@@ -13,8 +13,17 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return out || "$";
 }
 
+const ARTICLED: Record<string, string> = {
+  int: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "a boolean",
+  array: "an array",
+  object: "an object",
+  nonoptional: "a value",
+};
 function describeExpected(expected: string): string {
-  return expected === "nonoptional" ? "a value" : expected;
+  return ARTICLED[expected] ?? expected;
 }
 
 function received(input: unknown): string {
@@ -83,7 +92,8 @@ export function parseOrThrow<S extends z.ZodType>(
   value: unknown,
   prefix: readonly PropertyKey[] = [],
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput lets a message tell "missing" from "wrong type" (zod drops the input otherwise).
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw problems.validation(formatIssues(result.error, prefix));
   return result.data;
 }

@@ -9,7 +9,9 @@ const m020_network_volumes: Migration = {
     await db.schema
       .createTable("network_volumes")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("size", "integer", (c) => c.notNull())
       .addColumn("data_center_id", "text", (c) => c.notNull())
@@ -19,7 +21,11 @@ const m020_network_volumes: Migration = {
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .addColumn("updated_at", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("network_volumes_account").on("network_volumes").column("account_id").execute();
+    await db.schema
+      .createIndex("network_volumes_account")
+      .on("network_volumes")
+      .column("account_id")
+      .execute();
   },
 };
 
@@ -28,7 +34,9 @@ const m021_pods: Migration = {
     await db.schema
       .createTable("pods")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("status", "text", (c) => c.notNull())
       .addColumn("data", "text", (c) => c.notNull())
@@ -59,7 +67,9 @@ const m022_clusters: Migration = {
     await db.schema
       .createTable("clusters")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("data", "text", (c) => c.notNull())
       .addColumn("created_at", "bigint", (c) => c.notNull())
@@ -75,7 +85,9 @@ const m023_usage_records: Migration = {
     await db.schema
       .createTable("usage_records")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("product", "text", (c) => c.notNull())
       .addColumn("resource_id", "text", (c) => c.notNull())
       .addColumn("gpu", amount, (c) => c.notNull().defaultTo(0))
@@ -88,7 +100,11 @@ const m023_usage_records: Migration = {
       .addColumn("total", amount, (c) => c.notNull())
       .addColumn("at", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("usage_records_account_at").on("usage_records").columns(["account_id", "at"]).execute();
+    await db.schema
+      .createIndex("usage_records_account_at")
+      .on("usage_records")
+      .columns(["account_id", "at"])
+      .execute();
   },
 };
 
@@ -97,14 +113,20 @@ const m024_account_events: Migration = {
     await db.schema
       .createTable("account_events")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("type", "text", (c) => c.notNull())
       .addColumn("resource_type", "text")
       .addColumn("resource_id", "text")
       .addColumn("detail", "text", (c) => c.notNull())
       .addColumn("at", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("account_events_account_at").on("account_events").columns(["account_id", "at"]).execute();
+    await db.schema
+      .createIndex("account_events_account_at")
+      .on("account_events")
+      .columns(["account_id", "at"])
+      .execute();
   },
 };
 

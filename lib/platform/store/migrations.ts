@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { computeMigrations } from "./migrations-compute";
+import { jobMigrations } from "./migrations-jobs";
 
 // Dialect-neutral DDL only (the same statements run on SQLite and PostgreSQL). Append new
 // migrations with the next number; never edit one that has shipped.
@@ -17,7 +18,9 @@ const m001_accounts: Migration = {
     await db.schema
       .createTable("api_keys")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("prefix", "text", (c) => c.notNull())
       .addColumn("hash", "text", (c) => c.notNull().unique())
@@ -42,7 +45,9 @@ const m010_endpoints: Migration = {
     await db.schema
       .createTable("endpoints")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("data", "text", (c) => c.notNull())
       .addColumn("version", "integer", (c) => c.notNull())
       .addColumn("template_id", "text")
@@ -50,7 +55,11 @@ const m010_endpoints: Migration = {
       .addColumn("updated_at", "bigint", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("endpoints_account").on("endpoints").column("account_id").execute();
-    await db.schema.createIndex("endpoints_template").on("endpoints").column("template_id").execute();
+    await db.schema
+      .createIndex("endpoints_template")
+      .on("endpoints")
+      .column("template_id")
+      .execute();
   },
 };
 
@@ -59,7 +68,9 @@ const m011_endpoint_releases: Migration = {
     await db.schema
       .createTable("endpoint_releases")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("endpoint_id", "text", (c) => c.notNull().references("endpoints.id").onDelete("cascade"))
+      .addColumn("endpoint_id", "text", (c) =>
+        c.notNull().references("endpoints.id").onDelete("cascade"),
+      )
       .addColumn("version", "integer", (c) => c.notNull())
       .addColumn("diff", "text", (c) => c.notNull())
       .addColumn("created_by", "text")
@@ -74,7 +85,9 @@ const m012_templates: Migration = {
     await db.schema
       .createTable("templates")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("serverless", "integer", (c) => c.notNull())
       .addColumn("public", "integer", (c) => c.notNull())
@@ -93,7 +106,9 @@ const m013_registries: Migration = {
     await db.schema
       .createTable("registries")
       .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("username", "text", (c) => c.notNull())
       .addColumn("password", "text", (c) => c.notNull())
@@ -107,7 +122,9 @@ const m014_account_ssh_keys: Migration = {
   async up(db: Db) {
     await db.schema
       .createTable("account_ssh_keys")
-      .addColumn("account_id", "text", (c) => c.primaryKey().references("accounts.id").onDelete("cascade"))
+      .addColumn("account_id", "text", (c) =>
+        c.primaryKey().references("accounts.id").onDelete("cascade"),
+      )
       .addColumn("keys", "text", (c) => c.notNull())
       .addColumn("updated_at", "bigint", (c) => c.notNull())
       .execute();
@@ -117,6 +134,7 @@ const m014_account_ssh_keys: Migration = {
 export const migrations: Record<string, Migration> = {
   "001_accounts": m001_accounts,
   ...computeMigrations, // 020–029
+  ...jobMigrations, // 030–039
   "010_endpoints": m010_endpoints,
   "011_endpoint_releases": m011_endpoint_releases,
   "012_templates": m012_templates,

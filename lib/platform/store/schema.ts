@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ComputeTables } from "./schema-compute";
+import type { JobTables } from "./schema-jobs";
 
 /**
  * Row types of the platform's tables. Conventions (both dialects): times are integer ms since the
@@ -96,7 +97,7 @@ export interface AccountSshKeysTable {
   updated_at: number;
 }
 
-export interface Database extends ComputeTables {
+export interface Database extends ComputeTables, JobTables {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   platform_meta: MetaTable;

@@ -46,9 +46,13 @@ export function assertTransition(status: PodStatus, event: PodEvent): PodStatus 
 }
 
 /** Where a status goes on its own, and after how long (null: it stays). */
-export function timedTransition(status: PodStatus): { event: PodEvent; next: PodStatus; afterMs: number } | null {
-  if (status === "PROVISIONING") return { event: "provisioned", next: "STARTING", afterMs: POD_TIMINGS.provisionMs };
-  if (status === "STARTING") return { event: "started", next: "RUNNING", afterMs: POD_TIMINGS.startMs };
+export function timedTransition(
+  status: PodStatus,
+): { event: PodEvent; next: PodStatus; afterMs: number } | null {
+  if (status === "PROVISIONING")
+    return { event: "provisioned", next: "STARTING", afterMs: POD_TIMINGS.provisionMs };
+  if (status === "STARTING")
+    return { event: "started", next: "RUNNING", afterMs: POD_TIMINGS.startMs };
   return null;
 }
 
