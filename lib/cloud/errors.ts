@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { Problem } from "@/lib/schemas/common";
+import { jsonPath } from "@/lib/schemas/json-path";
 
 /**
  * The one error type lib/cloud throws. It carries the platform's problem+json fields so callers
@@ -102,14 +103,7 @@ export function errorFromResponse(
  * A zod path in the platform's `errors[]` notation (`workers.idleTimeout`, `gpu.pools[0]`, `$`), so
  * forms map console-side and platform-side validation failures onto fields the same way.
  */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const seg of path) {
-    if (typeof seg === "number") out += `[${seg}]`;
-    else out += out ? `.${String(seg)}` : String(seg);
-  }
-  return out || "$";
-}
+export { jsonPath };
 
 /** Anything thrown on the server → a Problem safe to hand to the browser. */
 export function toProblem(error: unknown): Problem {

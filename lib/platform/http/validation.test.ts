@@ -28,7 +28,10 @@ describe("validation messages name the JSON path", () => {
     [{ name: "x", locked: "yes" }, "locked: must be a boolean, got string"],
     [{ name: "x", workers: { idleTimeout: 5000 } }, "workers.idleTimeout: must be at most 3600"],
     [{ name: "x", workers: { idleTimeout: 0 } }, "workers.idleTimeout: must be at least 1"],
-    [{ name: "x", workers: { idleTimeout: 1.5 } }, "workers.idleTimeout: must be an integer, got number"],
+    [
+      { name: "x", workers: { idleTimeout: 1.5 } },
+      "workers.idleTimeout: must be an integer, got number",
+    ],
     [{ name: "x", pools: [] }, "pools: must have at least 1 item"],
     [{ name: "x", pools: [3] }, "pools[0]: must be a string, got number"],
     [{ name: "x", kind: "C" }, 'kind: must be one of "A", "B"'],

@@ -1,17 +1,10 @@
 import type { z } from "zod";
 import { problems } from "./problem";
+import { jsonPath } from "@/lib/schemas/json-path";
 
 type Issue = z.core.$ZodIssue;
 
-/** `workers.idleTimeout`, `gpu.pools[0]`, `$` for the root. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const seg of path) {
-    if (typeof seg === "number") out += `[${seg}]`;
-    else out += out ? `.${String(seg)}` : String(seg);
-  }
-  return out || "$";
-}
+export { jsonPath };
 
 const ARTICLED: Record<string, string> = {
   int: "an integer",
