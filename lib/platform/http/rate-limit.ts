@@ -26,6 +26,24 @@ export interface RateLimitState {
 export type CounterBackend =
   { kind: "memory" } | { kind: "redis"; client: Redis } | { kind: "postgres"; pool: pg.Pool };
 
+function postgresLimiter(
+  opts: { points: number; duration: number; keyPrefix: string },
+  pool: pg.Pool,
+  attempt = 1,
+): Promise<RateLimiterAbstract> {
+  return new Promise<RateLimiterAbstract>((resolve, reject) => {
+    const l: RateLimiterPostgres = new RateLimiterPostgres(
+      { ...opts, storeClient: pool, tableName: "rate_limits", clearExpiredByTimeout: false },
+      (err?: Error) => {
+        if (!err) return resolve(l);
+        // Another instance created the table at the same moment: the second try finds it.
+        if (attempt < 3) return postgresLimiter(opts, pool, attempt + 1).then(resolve, reject);
+        reject(err);
+      },
+    );
+  });
+}
+
 /**
  * Per-key quotas of the management API over three windows (the seed's Limits section), counted by
  * rate-limiter-flexible: in memory for one instance, in Redis or PostgreSQL when several share.
@@ -48,34 +66,25 @@ export class ManagementRateLimiter {
     quotas: Record<WindowName, number>,
     backend: CounterBackend,
   ): Promise<ManagementRateLimiter> {
-    const limiters = await Promise.all(
-      WINDOWS.map(async (w) => {
-        const opts = {
-          points: quotas[w.name],
-          duration: w.seconds,
-          keyPrefix: `hangar_mgmt_${w.name}`,
-        };
-        let limiter: RateLimiterAbstract;
-        if (backend.kind === "redis") {
-          limiter = new RateLimiterRedis({ ...opts, storeClient: backend.client });
-        } else if (backend.kind === "postgres") {
-          limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
-            const l: RateLimiterPostgres = new RateLimiterPostgres(
-              {
-                ...opts,
-                storeClient: backend.pool,
-                tableName: "rate_limits",
-                clearExpiredByTimeout: false,
-              },
-              (err?: Error) => (err ? reject(err) : resolve(l)),
-            );
-          });
-        } else {
-          limiter = new RateLimiterMemory(opts);
-        }
-        return { name: w.name, seconds: w.seconds, quota: quotas[w.name], limiter };
-      }),
-    );
+    // Sequential: each PostgreSQL limiter runs CREATE TABLE IF NOT EXISTS on one shared table, and
+    // concurrent runs of that statement race on PostgreSQL's type catalogue.
+    const limiters: ManagementRateLimiter["limiters"] = [];
+    for (const w of WINDOWS) {
+      const opts = {
+        points: quotas[w.name],
+        duration: w.seconds,
+        keyPrefix: `hangar_mgmt_${w.name}`,
+      };
+      let limiter: RateLimiterAbstract;
+      if (backend.kind === "redis") {
+        limiter = new RateLimiterRedis({ ...opts, storeClient: backend.client });
+      } else if (backend.kind === "postgres") {
+        limiter = await postgresLimiter(opts, backend.pool);
+      } else {
+        limiter = new RateLimiterMemory(opts);
+      }
+      limiters.push({ name: w.name, seconds: w.seconds, quota: quotas[w.name], limiter });
+    }
     return new ManagementRateLimiter(limiters);
   }
 

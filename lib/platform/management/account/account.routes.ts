@@ -13,7 +13,10 @@ export function registerAccountRoutes({ routes, store, clock }: PlatformServices
     tags: TAGS,
     access: { family: "account", need: "read" },
     responses: { 200: SshKeys },
-    handler: async ({ auth }) => ({ status: 200, body: { keys: await getSshKeys(store.db, auth.account.id) } }),
+    handler: async ({ auth }) => ({
+      status: 200,
+      body: { keys: await getSshKeys(store.db, auth.account.id) },
+    }),
   });
 
   routes.add({

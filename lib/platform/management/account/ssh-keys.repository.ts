@@ -6,12 +6,21 @@ import type { Database } from "../../store/schema";
  * them as `PUBLIC_KEY` into pods created later with `startSsh`; existing pods keep what they got.
  */
 export async function getSshKeys(db: Kysely<Database>, accountId: string): Promise<string[]> {
-  const row = await db.selectFrom("account_ssh_keys").select("keys").where("account_id", "=", accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom("account_ssh_keys")
+    .select("keys")
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.keys) as string[]) : [];
 }
 
 /** Full replacement (the reference's PUT): `[]` clears. */
-export async function replaceSshKeys(db: Kysely<Database>, accountId: string, keys: string[], now: number): Promise<string[]> {
+export async function replaceSshKeys(
+  db: Kysely<Database>,
+  accountId: string,
+  keys: string[],
+  now: number,
+): Promise<string[]> {
   const text = JSON.stringify(keys);
   await db
     .insertInto("account_ssh_keys")

@@ -16,7 +16,8 @@ export interface EndpointRecord {
   registry: string | null;
   gpu: { pools: string[]; count: number } | null;
   workers: { min: number; max: number; idleTimeout?: number };
-  scaling: { type: "QUEUE_DELAY"; queueDelay: number } | { type: "REQUEST_COUNT"; requestCount: number };
+  scaling:
+    { type: "QUEUE_DELAY"; queueDelay: number } | { type: "REQUEST_COUNT"; requestCount: number };
   /**
    * Effective placement: the data centers workers may run in. Attached network volumes confine it
    * to their data centers; empty means the scheduler chooses.
@@ -51,6 +52,8 @@ export function workerVolume(
   record: Pick<EndpointRecord, "networkVolumes" | "volumeDataCenters">,
   dataCenterId: string,
 ): { volumeId: string; mountPath: string } | null {
-  const volumeId = record.networkVolumes.find((id) => record.volumeDataCenters?.[id] === dataCenterId);
+  const volumeId = record.networkVolumes.find(
+    (id) => record.volumeDataCenters?.[id] === dataCenterId,
+  );
   return volumeId ? { volumeId, mountPath: WORKER_VOLUME_MOUNT_PATH } : null;
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Registry } from "@/lib/schemas/registries";
+import { problem } from "../../http/problem";
 import type { Database, RegistriesTable } from "../../store/schema";
+import { parseDoc } from "../pods/pod-record";
 
 /** The one mapper: username and password are write-only and never leave the store through it. */
 export function toRegistry(row: Pick<RegistriesTable, "id" | "name">): Registry {
@@ -30,7 +32,11 @@ export async function findRegistryRow(db: Kysely<Database>, accountId: string, i
     .executeTakeFirst();
 }
 
-export async function registryNameTaken(db: Kysely<Database>, accountId: string, name: string): Promise<boolean> {
+export async function registryNameTaken(
+  db: Kysely<Database>,
+  accountId: string,
+  name: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom("registries")
     .select("id")
@@ -41,8 +47,26 @@ export async function registryNameTaken(db: Kysely<Database>, accountId: string,
 }
 
 /** Whether `id` is one of the account's credentials (templates and endpoints may only name their own). */
-export async function registryBelongsTo(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
+export async function registryBelongsTo(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<boolean> {
   return (await findRegistryRow(db, accountId, id)) !== undefined;
+}
+
+/** Templates and endpoints may name only the caller's own credentials: 400 naming `registry` otherwise. */
+export async function requireOwnRegistry(
+  db: Kysely<Database>,
+  accountId: string,
+  registry: string | null | undefined,
+): Promise<void> {
+  if (registry === null || registry === undefined) return;
+  if (!(await registryBelongsTo(db, accountId, registry))) {
+    throw problem(400, `registry credential ${registry} not found`, [
+      `registry: registry credential ${registry} not found`,
+    ]);
+  }
 }
 
 /**
@@ -63,6 +87,30 @@ export async function getRegistryCredentials(
   return row ?? null;
 }
 
-export async function deleteRegistryRow(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
-  await db.deleteFrom("registries").where("account_id", "=", accountId).where("id", "=", id).execute();
+export async function deleteRegistryRow(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<void> {
+  await db
+    .deleteFrom("registries")
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Live pods of the account pulling with the credential (pods module's table; terminated pods do not count). */
+export async function podIdsUsingRegistry(
+  db: Kysely<Database>,
+  accountId: string,
+  registryId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("pods")
+    .select(["id", "data"])
+    .where("account_id", "=", accountId)
+    .where("status", "!=", "TERMINATED")
+    .orderBy("id")
+    .execute();
+  return rows.filter((r) => parseDoc(r).registry === registryId).map((r) => r.id);
 }
