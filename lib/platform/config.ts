@@ -1,4 +1,5 @@
 import path from "node:path";
+import { loadJobsConfig, type JobsConfig } from "./jobs/jobs.config";
 
 /** Everything the platform reads from its environment. Documented in README ("Configuration"). */
 export interface PlatformConfig {
@@ -17,6 +18,8 @@ export interface PlatformConfig {
   logLevel: string;
   /** Only for tests: answer every request without writing a log line. */
   quiet: boolean;
+  /** Job engine: cold starts, job API rate limits, long-poll holds, worker heartbeats. */
+  jobs: JobsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -38,7 +41,7 @@ export function parseRateLimits(raw: string | undefined): PlatformConfig["rateLi
       `PLATFORM_RATE_LIMITS must be "minute/hour/day", e.g. 60/3000/50000, got "${raw}"`,
     );
   }
-  const [minute, hour, day] = parts.map((p, i) => int("PLATFORM_RATE_LIMITS", p, 0, 1)) as [
+  const [minute, hour, day] = parts.map((p) => int("PLATFORM_RATE_LIMITS", p, 0, 1)) as [
     number,
     number,
     number,
@@ -61,5 +64,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: parseRateLimits(env.PLATFORM_RATE_LIMITS),
     logLevel: env.PLATFORM_LOG_LEVEL || "info",
     quiet: env.PLATFORM_LOG_LEVEL === "silent",
+    jobs: loadJobsConfig(env),
   };
 }

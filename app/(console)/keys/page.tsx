@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { CreateKeyForm } from "@/components/keys/create-key-form";
+import { KeyList } from "@/components/keys/key-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 
@@ -12,17 +14,25 @@ export default function KeysPage() {
         key can do only what its permission allows — everything, read only, or chosen resources. A
         key is shown once, when it is created.
       </PageHeader>
-      <EmptyState title="Key management is coming">
-        <p>
-          This page will list your keys with their names, permissions and last use, and create,
-          disable and delete them.
-        </p>
-        <p>
-          The key you signed in with stays on the console&apos;s server, inside an encrypted,
-          httpOnly session cookie. No page, script or API answer of this console contains it;
-          snippets show <code className="font-mono">$RUNPOD_API_KEY</code> in its place.
-        </p>
-      </EmptyState>
+      <div className="space-y-8">
+        <KeyList
+          empty={
+            <EmptyState title="No API keys listed">
+              <p>
+                Create a key below for each program that calls the platform, with the least access
+                it needs: a read-only key for dashboards, a restricted key that can only run one
+                endpoint for an app. The key you signed in with stays on the console&apos;s server.
+              </p>
+            </EmptyState>
+          }
+        />
+        <section aria-labelledby="create-key-heading">
+          <h2 id="create-key-heading" className="mb-3 text-base font-semibold">
+            Create an API key
+          </h2>
+          <CreateKeyForm />
+        </section>
+      </div>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
+import { VolumeList } from "@/components/volumes/volume-list";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getPlatformConfig } from "@/lib/cloud/config";
@@ -15,20 +16,24 @@ export default function StoragePage() {
         outputs. A volume lives in one data center and is attached to the pods and endpoints there.
         It costs $0.07 per GB-month up to 1 TB and $0.05 per GB-month beyond.
       </PageHeader>
-      <EmptyState title="No network volumes yet">
-        <p>
-          Create a volume with a name, a size in GB and a data center. Serverless workers see it at{" "}
-          <code className="font-mono">/platform-volume</code>; a pod mounts it in place of its
-          volume disk (usually <code className="font-mono">/workspace</code>). Volumes can grow but
-          never shrink.
-        </p>
-        <p>Your volumes will be listed here. To list them from a terminal:</p>
-        <CodeBlock
-          label="cURL"
-          language="bash"
-          code={`curl ${apiUrl}/v2/network-volumes \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY"`}
-        />
-      </EmptyState>
+      <VolumeList
+        empty={
+          <EmptyState title="No network volumes yet">
+            <p>
+              Create a volume below with a name, a size in GB and a data center. Serverless workers
+              see it at <code className="font-mono">/platform-volume</code>; a pod mounts it in
+              place of its volume disk (usually <code className="font-mono">/workspace</code>).
+              Volumes can grow but never shrink.
+            </p>
+            <p>To list them from a terminal:</p>
+            <CodeBlock
+              label="cURL"
+              language="bash"
+              code={`curl ${apiUrl}/v2/network-volumes \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY"`}
+            />
+          </EmptyState>
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,4 @@
+import { listEndpointReleases } from "@/lib/cloud/endpoints";
+import { readRoute } from "../../../_lib/read-route";
+
+export const GET = readRoute<{ id: string }>((cloud, { id }) => listEndpointReleases(cloud, id));

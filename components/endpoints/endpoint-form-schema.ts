@@ -1,0 +1,123 @@
+import { z } from "zod";
+import {
+  CreateEndpointInput,
+  ENDPOINT_DEFAULTS,
+  type Endpoint,
+  type UpdateEndpointInput,
+} from "@/lib/schemas/endpoints";
+import { envToRows, rowsToEnv } from "./env-editor";
+
+/** The contract's create schema plus UI-only fields: where the container comes from, env as rows. */
+export const EndpointFormSchema = CreateEndpointInput.omit({ env: true })
+  .extend({
+    source: z.enum(["image", "template"]),
+    envRows: z.array(
+      z.object({
+        key: z
+          .string()
+          .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
+        value: z.string(),
+      }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.source === "image" && !v.image)
+      ctx.addIssue({ code: "custom", path: ["image"], message: "Enter a container image" });
+    if (v.source === "template" && !v.templateId)
+      ctx.addIssue({ code: "custom", path: ["templateId"], message: "Choose a template" });
+  });
+export type EndpointFormValues = z.input<typeof EndpointFormSchema>;
+export type EndpointFormOutput = z.output<typeof EndpointFormSchema>;
+
+/** Every field a problem's errors[] may name, as registered in the form. */
+export const ENDPOINT_FORM_FIELDS = [
+  "name",
+  "type",
+  "image",
+  "templateId",
+  "gpu.pools",
+  "gpu.count",
+  "scaling.type",
+  "scaling.queueDelay",
+  "scaling.requestCount",
+  "workers.min",
+  "workers.max",
+  "workers.idleTimeout",
+  "timeout",
+  "flashboot",
+  "networkVolumes",
+  "allowedCudaVersions",
+  "envRows",
+] as const;
+export const ENDPOINT_FORM_ALIASES = { env: "envRows", gpu: "gpu.pools", scaling: "scaling.type" };
+
+/** QUEUE + REQUEST_COUNT scales on in-flight requests and has no idle timeout (the seed's rule). */
+export const hasIdleTimeout = (type: string, scaling: string) =>
+  !(type === "QUEUE" && scaling === "REQUEST_COUNT");
+
+export const NEW_ENDPOINT_DEFAULTS: EndpointFormValues = {
+  name: "",
+  type: "QUEUE",
+  source: "image",
+  image: "",
+  gpu: { pools: [], count: 1 },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  workers: { ...ENDPOINT_DEFAULTS.workers },
+  timeout: ENDPOINT_DEFAULTS.timeout,
+  flashboot: ENDPOINT_DEFAULTS.flashboot,
+  networkVolumes: [],
+  allowedCudaVersions: [],
+  envRows: [],
+};
+
+export function valuesFromEndpoint(e: Endpoint): EndpointFormValues {
+  return {
+    name: e.name,
+    type: e.type ?? "QUEUE",
+    source: "image",
+    image: e.image ?? "",
+    gpu: { pools: e.gpu?.pools ?? [], count: e.gpu?.count ?? 1 },
+    scaling: e.scaling,
+    workers: { ...e.workers },
+    timeout: e.timeout,
+    flashboot: e.flashboot,
+    networkVolumes: e.networkVolumes,
+    allowedCudaVersions: e.allowedCudaVersions,
+    envRows: envToRows(e.env),
+  };
+}
+
+function common(v: EndpointFormOutput) {
+  const workers = { ...v.workers };
+  if (!hasIdleTimeout(v.type, v.scaling.type)) delete workers.idleTimeout;
+  return {
+    name: v.name,
+    gpu: v.gpu,
+    scaling: v.scaling,
+    workers,
+    timeout: v.timeout,
+    flashboot: v.flashboot,
+    env: rowsToEnv(v.envRows),
+  };
+}
+
+/** Form → create body: exactly one of image / templateId; empty lists left out (platform defaults). */
+export function toCreateInput(v: EndpointFormOutput): CreateEndpointInput {
+  return {
+    ...common(v),
+    type: v.type,
+    ...(v.source === "image" ? { image: v.image } : { templateId: v.templateId }),
+    ...(v.networkVolumes?.length ? { networkVolumes: v.networkVolumes } : {}),
+    ...(v.allowedCudaVersions?.length ? { allowedCudaVersions: v.allowedCudaVersions } : {}),
+  };
+}
+
+/** Form → PATCH body: the editable settings (type is fixed at create). `[]` clears CUDA pins. */
+export function toUpdateInput(v: EndpointFormOutput): UpdateEndpointInput {
+  return {
+    ...common(v),
+    ...(v.image ? { image: v.image } : {}),
+    networkVolumes: v.networkVolumes ?? [],
+    allowedCudaVersions: v.allowedCudaVersions ?? [],
+  };
+}

@@ -1,0 +1,387 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { FormProblem } from "@/components/forms/form-problem";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { applyProblemToForm } from "@/lib/queries/apply-problem";
+import type { Problem } from "@/lib/schemas/common";
+import type { Template } from "@/lib/schemas/templates";
+import type { NetworkVolume } from "@/lib/schemas/network-volumes";
+import { EnvEditor } from "./env-editor";
+import { EndpointCostLine } from "./endpoint-cost-line";
+import {
+  ENDPOINT_FORM_ALIASES,
+  ENDPOINT_FORM_FIELDS,
+  EndpointFormSchema,
+  hasIdleTimeout,
+  type EndpointFormOutput,
+  type EndpointFormValues,
+} from "./endpoint-form-schema";
+import { GpuPoolPicker } from "./gpu-pool-picker";
+import type { GpuPool } from "./gpu-pools";
+import { ListInput } from "./list-input";
+
+const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
+
+export interface EndpointFormProps {
+  mode: "create" | "edit";
+  defaultValues: EndpointFormValues;
+  pools: readonly GpuPool[];
+  templates: readonly Template[];
+  volumes: readonly NetworkVolume[];
+  submitLabel: string;
+  /** Resolves with null on success or the problem to show on the form. */
+  onSubmit: (values: EndpointFormOutput) => Promise<Problem | null>;
+}
+
+/** Create and edit an endpoint, validated with the contract schema (CreateEndpointInput) it extends. */
+export function EndpointForm(props: EndpointFormProps) {
+  const { mode, pools, templates, volumes } = props;
+  const form = useForm<EndpointFormValues, unknown, EndpointFormOutput>({
+    resolver: zodResolver(EndpointFormSchema),
+    defaultValues: props.defaultValues,
+  });
+  const { register, control, setValue, handleSubmit, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const [type, scalingType, source, gpu, workers] = useWatch({
+    control,
+    name: ["type", "scaling.type", "source", "gpu", "workers"],
+  });
+  const idle = hasIdleTimeout(type, scalingType);
+
+  async function submit(values: EndpointFormOutput) {
+    const problem = await props.onSubmit(values);
+    if (problem)
+      applyProblemToForm(problem, form.setError, {
+        fields: ENDPOINT_FORM_FIELDS,
+        aliases: ENDPOINT_FORM_ALIASES,
+      });
+  }
+
+  function chooseType(next: "QUEUE" | "LOAD_BALANCER") {
+    setValue("type", next, { shouldDirty: true });
+    // A load balancer can only scale on in-flight requests.
+    if (next === "LOAD_BALANCER" && scalingType !== "REQUEST_COUNT")
+      setValue("scaling", { type: "REQUEST_COUNT", requestCount: 1 }, { shouldDirty: true });
+  }
+  function chooseScaler(next: string) {
+    setValue(
+      "scaling",
+      next === "REQUEST_COUNT"
+        ? { type: "REQUEST_COUNT", requestCount: 1 }
+        : { type: "QUEUE_DELAY", queueDelay: 4 },
+      { shouldDirty: true },
+    );
+  }
+
+  const scalingErrors = errors.scaling as
+    | {
+        type?: { message?: string };
+        queueDelay?: { message?: string };
+        requestCount?: { message?: string };
+      }
+    | undefined;
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="max-w-3xl space-y-6">
+      <Field id="endpoint-name" label="Endpoint name" error={errors.name?.message}>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+
+      {mode === "create" ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Type</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {(
+              [
+                ["QUEUE", "Queue", "Requests wait in a queue; workers take jobs (/run, /runsync)."],
+                ["LOAD_BALANCER", "Load balancer", "HTTP goes straight to your worker's server."],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer gap-2 rounded-md border border-neutral-300 p-3 text-sm has-checked:border-violet-600 dark:border-neutral-700"
+              >
+                <input
+                  type="radio"
+                  name="endpoint-type"
+                  value={value}
+                  checked={type === value}
+                  onChange={() => chooseType(value)}
+                  className="accent-violet-600"
+                />
+                <span>
+                  <span className="font-medium">{label}</span>
+                  <span className="block text-neutral-600 dark:text-neutral-400">{hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-sm">
+          Type: <span className="font-medium">{type === "QUEUE" ? "Queue" : "Load balancer"}</span>{" "}
+          <span className="text-neutral-600 dark:text-neutral-400">(fixed at creation)</span>
+        </p>
+      )}
+
+      {mode === "create" && (
+        <Field id="endpoint-source" label="Container from">
+          {(p) => (
+            <Select
+              {...p}
+              {...register("source")}
+              options={[
+                { value: "image", label: "A container image" },
+                { value: "template", label: "A template" },
+              ]}
+            />
+          )}
+        </Field>
+      )}
+      {source === "image" || mode === "edit" ? (
+        <Field
+          id="endpoint-image"
+          label="Container image"
+          hint="e.g. runpod/mock-worker:latest (a built-in worker that echoes mock_return)"
+          error={errors.image?.message}
+        >
+          {(p) => <Input {...p} {...register("image")} className="font-mono" spellCheck={false} />}
+        </Field>
+      ) : (
+        <Field id="endpoint-template" label="Template" error={errors.templateId?.message}>
+          {(p) => (
+            <Select
+              {...p}
+              {...register("templateId")}
+              options={[
+                { value: "", label: templates.length ? "Choose a template…" : "No templates" },
+                ...templates.map((t) => ({
+                  value: t.id,
+                  label: `${t.name}${t.public ? " (public)" : ""} — ${t.image}`,
+                })),
+              ]}
+            />
+          )}
+        </Field>
+      )}
+
+      <Controller
+        control={control}
+        name="gpu.pools"
+        render={({ field }) => (
+          <GpuPoolPicker
+            pools={pools}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={errors.gpu?.pools?.message ?? errors.gpu?.message}
+          />
+        )}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="gpu-count" label="GPUs per worker" error={errors.gpu?.count?.message}>
+          {(p) => <Input {...p} type="number" min={1} {...register("gpu.count", num)} />}
+        </Field>
+        <Field
+          id="workers-min"
+          label="Min workers"
+          hint="Always on (billed)"
+          error={errors.workers?.min?.message}
+        >
+          {(p) => <Input {...p} type="number" min={0} {...register("workers.min", num)} />}
+        </Field>
+        <Field id="workers-max" label="Max workers" error={errors.workers?.max?.message}>
+          {(p) => <Input {...p} type="number" min={0} {...register("workers.max", num)} />}
+        </Field>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="scaling-type"
+          label="Scale on"
+          hint={
+            type === "LOAD_BALANCER" ? "Load balancers always scale on request count." : undefined
+          }
+          error={scalingErrors?.type?.message}
+        >
+          {(p) => (
+            <Select
+              {...p}
+              value={scalingType}
+              onChange={(e) => chooseScaler(e.target.value)}
+              options={[
+                {
+                  value: "QUEUE_DELAY",
+                  label: "Queue delay (seconds waited)",
+                  disabled: type === "LOAD_BALANCER",
+                },
+                { value: "REQUEST_COUNT", label: "Request count (per worker)" },
+              ]}
+            />
+          )}
+        </Field>
+        {scalingType === "QUEUE_DELAY" ? (
+          <Field
+            id="scaling-queue-delay"
+            label="Queue delay (s)"
+            hint="Add a worker when a request has waited this long."
+            error={scalingErrors?.queueDelay?.message}
+          >
+            {(p) => (
+              <Input {...p} type="number" step="0.5" {...register("scaling.queueDelay", num)} />
+            )}
+          </Field>
+        ) : (
+          <Field
+            id="scaling-request-count"
+            label="Requests per worker"
+            hint="Add a worker when each has this many requests in flight."
+            error={scalingErrors?.requestCount?.message}
+          >
+            {(p) => (
+              <Input {...p} type="number" min={1} {...register("scaling.requestCount", num)} />
+            )}
+          </Field>
+        )}
+      </div>
+
+      {idle ? (
+        <Field
+          id="workers-idle"
+          label="Idle timeout (s)"
+          hint="How long a worker with nothing to do stays warm before it stops (1–3600)."
+          error={errors.workers?.idleTimeout?.message}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="number"
+              min={1}
+              max={3600}
+              {...register("workers.idleTimeout", num)}
+            />
+          )}
+        </Field>
+      ) : (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400" id="idle-explained">
+          No idle timeout: a queue endpoint scaling on request count stops a worker as soon as it
+          has no request in flight.
+        </p>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="endpoint-timeout"
+          label="Execution timeout (ms)"
+          hint="Per request; default 300000 (5 min)."
+          error={errors.timeout?.message}
+        >
+          {(p) => <Input {...p} type="number" min={1} {...register("timeout", num)} />}
+        </Field>
+        <Field
+          id="endpoint-flashboot"
+          label="FlashBoot"
+          hint="Faster cold starts by keeping worker state."
+          error={errors.flashboot?.message}
+        >
+          {(p) => (
+            <Select
+              {...p}
+              {...register("flashboot")}
+              options={[
+                { value: "OFF", label: "Off" },
+                { value: "FLASHBOOT", label: "FlashBoot" },
+                { value: "PRIORITY_FLASHBOOT", label: "Priority FlashBoot" },
+              ]}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Controller
+        control={control}
+        name="allowedCudaVersions"
+        render={({ field }) => (
+          <Field
+            id="endpoint-cuda"
+            label="Allowed CUDA versions"
+            hint="Comma-separated, e.g. 12.8, 12.9. Empty: any version."
+            error={errors.allowedCudaVersions?.message ?? errors.allowedCudaVersions?.root?.message}
+          >
+            {(p) => (
+              <ListInput
+                {...p}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                className="font-mono"
+              />
+            )}
+          </Field>
+        )}
+      />
+
+      <Controller
+        control={control}
+        name="networkVolumes"
+        render={({ field }) => (
+          <fieldset>
+            <legend className="text-sm font-medium">Network volumes</legend>
+            {volumes.length === 0 ? (
+              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+                None yet. Create one under Storage; workers see it at /platform-volume.
+              </p>
+            ) : (
+              <div className="mt-2 space-y-1">
+                {volumes.map((v) => (
+                  <label key={v.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="accent-violet-600"
+                      checked={(field.value ?? []).includes(v.id)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? [...(field.value ?? []), v.id]
+                            : (field.value ?? []).filter((id) => id !== v.id),
+                        )
+                      }
+                    />
+                    {v.name}{" "}
+                    <span className="text-neutral-600 dark:text-neutral-400">
+                      ({v.size} GB, {v.dataCenter})
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.networkVolumes?.message && (
+              <p className="mt-1 text-sm text-red-700 dark:text-red-400">
+                ⚠ {errors.networkVolumes.message}
+              </p>
+            )}
+          </fieldset>
+        )}
+      />
+
+      <EnvEditor
+        control={control}
+        register={register}
+        error={errors.envRows?.message ?? errors.envRows?.root?.message}
+      />
+
+      <EndpointCostLine pools={pools} gpu={gpu} workers={workers} />
+
+      <FormProblem message={errors.root?.server?.message} />
+      <Button type="submit" pending={isSubmitting}>
+        {props.submitLabel}
+      </Button>
+    </form>
+  );
+}

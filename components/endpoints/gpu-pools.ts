@@ -1,0 +1,48 @@
+import type { GpuType } from "@/lib/schemas/catalog";
+
+export interface GpuPool {
+  id: string;
+  /** VRAM of the pool's cards, GB. */
+  memory: number;
+  /** USD per GPU-second on serverless (the catalogue's $/h ÷ 3600). */
+  pricePerSecond: number;
+  gpuNames: string[];
+}
+
+/** Serverless pools from the GPU catalogue, cheapest first. GPU types without a pool are pod-only. */
+export function poolsFromCatalog(gpus: readonly GpuType[]): GpuPool[] {
+  const pools = new Map<string, GpuPool>();
+  for (const gpu of gpus) {
+    if (!gpu.pool) continue;
+    const hourly = gpu.price.serverless ?? gpu.price.secure;
+    const pool = pools.get(gpu.pool) ?? {
+      id: gpu.pool,
+      memory: gpu.memory,
+      pricePerSecond: 0,
+      gpuNames: [],
+    };
+    pool.pricePerSecond = Math.max(pool.pricePerSecond, hourly / 3600);
+    pool.memory = Math.min(pool.memory, gpu.memory);
+    pool.gpuNames.push(gpu.name);
+    pools.set(gpu.pool, pool);
+  }
+  return [...pools.values()].sort(
+    (a, b) => a.pricePerSecond - b.pricePerSecond || a.memory - b.memory,
+  );
+}
+
+/**
+ * What an endpoint costs while its workers run: per worker-second on the first-choice pool (the
+ * scheduler falls back to later pools, which may cost more), per day at min workers always on,
+ * per hour at max workers busy.
+ */
+export function projectCost(pool: GpuPool | undefined, gpuCount: number, min = 0, max = 0) {
+  if (!pool) return null;
+  const perWorkerSecond = pool.pricePerSecond * Math.max(1, gpuCount || 1);
+  return {
+    perWorkerSecond,
+    perWorkerHour: perWorkerSecond * 3600,
+    minPerDay: perWorkerSecond * 86_400 * (min || 0),
+    maxPerHour: perWorkerSecond * 3600 * (max || 0),
+  };
+}

@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { cx } from "@/components/ui/cx";
+
+/** Tabs as links: the selected tab lives in the URL (`?tab=`), so reload and deep links keep it. */
+export function LinkTabs({
+  label,
+  tabs,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  tabs: readonly { id: string; label: string }[];
+  current: string;
+  hrefFor: (id: string) => string;
+}) {
+  return (
+    <nav aria-label={label} className="mb-6 border-b border-neutral-200 dark:border-neutral-800">
+      <ul className="-mb-px flex gap-1">
+        {tabs.map((tab) => {
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                href={hrefFor(tab.id)}
+                scroll={false}
+                aria-current={active ? "page" : undefined}
+                className={cx(
+                  "inline-block border-b-2 px-3 py-2 text-sm font-medium",
+                  active
+                    ? "border-violet-600 text-violet-700 dark:border-violet-400 dark:text-violet-300"
+                    : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { DataCenter, GpuType } from "@/lib/schemas/catalog";
+import type { Template } from "@/lib/schemas/templates";
+import { fetchJson } from "./fetch-json";
+import { resourceKeys, templateKeys } from "./keys";
+
+export const catalogKeys = resourceKeys("catalog");
+
+/** The catalogue changes rarely: read once per page. */
+const STATIC = { staleTime: 5 * 60_000 } as const;
+
+export function useGpuTypes() {
+  return useQuery({
+    queryKey: catalogKeys.list({ kind: "gpus" }),
+    queryFn: ({ signal }) => fetchJson<{ gpus: GpuType[] }>("/api/catalog/gpus", { signal }),
+    select: (data) => data.gpus,
+    ...STATIC,
+  });
+}
+
+export function useDataCenters() {
+  return useQuery({
+    queryKey: catalogKeys.list({ kind: "datacenters" }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ dataCenters: DataCenter[] }>("/api/catalog/datacenters", { signal }),
+    select: (data) => data.dataCenters,
+    ...STATIC,
+  });
+}
+
+/** Own templates and the official public ones. */
+export function useTemplateChoices() {
+  return useQuery({
+    queryKey: templateKeys.list({ with: "public" }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ templates: Template[]; publicTemplates: Template[] }>("/api/templates", {
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type {
+  Endpoint,
+  ListEndpointWorkersResponse,
+  ListReleasesResponse,
+} from "@/lib/schemas/endpoints";
+import type { ListRequestsResponse } from "@/lib/schemas/jobs";
+import { fetchJson } from "./fetch-json";
+import { endpointKeys, jobKeys } from "./keys";
+
+const base = (id: string) => `/api/serverless/${encodeURIComponent(id)}`;
+
+export const endpointQueryKeys = {
+  ...endpointKeys,
+  workers: (id: string) => [...endpointKeys.detail(id), "workers"] as const,
+  releases: (id: string) => [...endpointKeys.detail(id), "releases"] as const,
+  requests: (id: string) => [...jobKeys.lists(), id] as const,
+};
+
+export function useEndpoints() {
+  return useQuery({
+    queryKey: endpointKeys.list(),
+    queryFn: ({ signal }) => fetchJson<{ endpoints: Endpoint[] }>("/api/serverless", { signal }),
+    select: (data) => data.endpoints,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useEndpoint(id: string) {
+  return useQuery({
+    queryKey: endpointKeys.detail(id),
+    queryFn: ({ signal }) => fetchJson<Endpoint>(base(id), { signal }),
+  });
+}
+
+export function useEndpointWorkers(id: string) {
+  return useQuery({
+    queryKey: endpointQueryKeys.workers(id),
+    queryFn: ({ signal }) =>
+      fetchJson<ListEndpointWorkersResponse>(`${base(id)}/workers`, { signal }),
+    refetchInterval: 3_000,
+  });
+}
+
+export function useEndpointReleases(id: string) {
+  return useQuery({
+    queryKey: endpointQueryKeys.releases(id),
+    queryFn: ({ signal }) => fetchJson<ListReleasesResponse>(`${base(id)}/releases`, { signal }),
+  });
+}
+
+/** Polls while the tab is open: jobs move IN_QUEUE → IN_PROGRESS → COMPLETED within seconds. */
+export function useEndpointRequests(id: string) {
+  return useQuery({
+    queryKey: endpointQueryKeys.requests(id),
+    queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
+    refetchInterval: 1_500,
+  });
+}
