@@ -28,32 +28,8 @@ const billingWindowQuery = {
 export const BillingQueryParams = z.object(billingWindowQuery);
 export type BillingQueryParams = z.infer<typeof BillingQueryParams>;
 
-export const PodBillingQueryParams = z.object({
-  ...billingWindowQuery,
-  podId: z.string().min(1).optional(),
-});
-export type PodBillingQueryParams = z.infer<typeof PodBillingQueryParams>;
-
-export const ServerlessBillingQueryParams = z.object({
-  ...billingWindowQuery,
-  serverlessId: z.string().min(1).optional(),
-});
-export type ServerlessBillingQueryParams = z.infer<typeof ServerlessBillingQueryParams>;
-
 export const EndpointBillingQueryParams = BillingQueryParams;
 export type EndpointBillingQueryParams = BillingQueryParams;
-
-export const NetworkVolumeBillingQueryParams = z.object({
-  ...billingWindowQuery,
-  networkVolumeId: z.string().min(1).optional(),
-});
-export type NetworkVolumeBillingQueryParams = z.infer<typeof NetworkVolumeBillingQueryParams>;
-
-export const ClusterBillingQueryParams = z.object({
-  ...billingWindowQuery,
-  clusterId: z.string().min(1).optional(),
-});
-export type ClusterBillingQueryParams = z.infer<typeof ClusterBillingQueryParams>;
 
 /** 400 rules of the window: `lastN` excludes `startTime`/`endTime`; the window must not be empty. */
 export function billingWindowViolations(
@@ -72,188 +48,180 @@ export function billingWindowViolations(
   return [];
 }
 
-// ---- Records ----
+// ---- Records, metadata (the resolved, snapped query; the record count; totals), responses ----
 
 const amount = z.number();
+const count = z.number().int().min(0);
 
 const timeRange = { startTime: IsoDateTime, endTime: IsoDateTime };
+const resolvedQuery = { ...timeRange, bucketSize: BillingBucketSize };
 
 export const BillingTimeRange = z.object(timeRange).meta({ id: "BillingTimeRange" });
 export type BillingTimeRange = z.infer<typeof BillingTimeRange>;
 
-const billingAmounts = {
-  totalAmount: amount,
-  podGpuAmount: amount,
-  podCpuAmount: amount,
-  podDiskAmount: amount,
-  serverlessGpuAmount: amount,
-  serverlessCpuAmount: amount,
-  serverlessDiskAmount: amount,
-  serverlessFeeAmount: amount,
-  storageStandardAmount: amount,
-  storageHighPerformanceAmount: amount,
-  endpointAmount: amount,
-  clusterGpuAmount: amount,
-  clusterDiskAmount: amount,
-  clusterNetworkingAmount: amount,
-};
+export const BillingAmounts = z
+  .object({
+    totalAmount: amount,
+    podGpuAmount: amount,
+    podCpuAmount: amount,
+    podDiskAmount: amount,
+    serverlessGpuAmount: amount,
+    serverlessCpuAmount: amount,
+    serverlessDiskAmount: amount,
+    serverlessFeeAmount: amount,
+    storageStandardAmount: amount,
+    storageHighPerformanceAmount: amount,
+    endpointAmount: amount,
+    clusterGpuAmount: amount,
+    clusterDiskAmount: amount,
+    clusterNetworkingAmount: amount,
+  })
+  .meta({ id: "BillingAmounts" });
+export type BillingAmounts = z.infer<typeof BillingAmounts>;
+export const BillingRecord = z
+  .object({ ...timeRange, ...BillingAmounts.shape })
+  .meta({ id: "BillingRecord" });
+export type BillingRecord = z.infer<typeof BillingRecord>;
+export const BillingQuery = z.object(resolvedQuery).meta({ id: "BillingQuery" });
+export type BillingQuery = z.infer<typeof BillingQuery>;
+export const BillingMetadata = z
+  .object({ query: BillingQuery, recordCount: count, totals: BillingAmounts })
+  .meta({ id: "BillingMetadata" });
+export type BillingMetadata = z.infer<typeof BillingMetadata>;
+export const ListBillingResponse = z
+  .object({ records: z.array(BillingRecord), metadata: BillingMetadata })
+  .meta({ id: "ListBillingResponse" });
+export type ListBillingResponse = z.infer<typeof ListBillingResponse>;
+
+/** `/endpoints` (hosted model spend): one total per bucket, no resource dimension. */
+export const EndpointBillingAmounts = z
+  .object({ totalAmount: amount })
+  .meta({ id: "EndpointBillingAmounts" });
+export type EndpointBillingAmounts = z.infer<typeof EndpointBillingAmounts>;
+export const EndpointBillingRecord = z
+  .object({ ...timeRange, ...EndpointBillingAmounts.shape })
+  .meta({ id: "EndpointBillingRecord" });
+export type EndpointBillingRecord = z.infer<typeof EndpointBillingRecord>;
+export const EndpointBillingMetadata = z
+  .object({ query: BillingQuery, recordCount: count, totals: EndpointBillingAmounts })
+  .meta({ id: "EndpointBillingMetadata" });
+export type EndpointBillingMetadata = z.infer<typeof EndpointBillingMetadata>;
+export const ListEndpointBillingResponse = z
+  .object({ records: z.array(EndpointBillingRecord), metadata: EndpointBillingMetadata })
+  .meta({ id: "ListEndpointBillingResponse" });
+export type ListEndpointBillingResponse = z.infer<typeof ListEndpointBillingResponse>;
+
+/**
+ * The schemas of one per-resource route (`/pods`, `/serverless`, `/network-volumes`, `/clusters`),
+ * which differ only in the resource's name, its id field, its count field and its amounts. Without
+ * a resource filter there is one record per resource per bucket.
+ */
+function perResourceBilling<
+  N extends string,
+  K extends string,
+  C extends string,
+  A extends z.ZodRawShape,
+>(name: N, idKey: K, countKey: C, amounts: A) {
+  const field = <F extends string, T>(key: F, value: T) => ({ [key]: value }) as { [P in F]: T };
+  const Amounts = z.object(amounts).meta({ id: `${name}BillingAmounts` });
+  const Query = z
+    .object({ ...resolvedQuery, ...field(idKey, z.string().nullable().optional()) })
+    .meta({ id: `${name}BillingQuery` });
+  const Metadata = z
+    .object({
+      query: Query,
+      recordCount: count,
+      ...field(countKey, count),
+      totals: Amounts,
+    })
+    .meta({ id: `${name}BillingMetadata` });
+  const Record = z
+    .object({ ...timeRange, ...amounts, ...field(idKey, z.string()) })
+    .meta({ id: `${name}BillingRecord` });
+  return {
+    QueryParams: z.object({ ...billingWindowQuery, ...field(idKey, z.string().min(1).optional()) }),
+    Amounts,
+    Record,
+    Query,
+    Metadata,
+    Response: z
+      .object({ records: z.array(Record), metadata: Metadata })
+      .meta({ id: `List${name}BillingResponse` }),
+  };
+}
+
 const podAmounts = {
   totalAmount: amount,
   gpuAmount: amount,
   cpuAmount: amount,
   diskAmount: amount,
 };
-const serverlessAmounts = { ...podAmounts, feeAmount: amount };
-const endpointAmounts = { totalAmount: amount };
-const networkVolumeAmounts = {
-  totalAmount: amount,
-  standardAmount: amount,
-  highPerformanceAmount: amount,
-};
-const clusterAmounts = {
+const pod = perResourceBilling("Pod", "podId", "uniquePodCount", podAmounts);
+const serverless = perResourceBilling("Serverless", "serverlessId", "uniqueServerlessCount", {
+  ...podAmounts,
+  feeAmount: amount,
+});
+const networkVolume = perResourceBilling(
+  "NetworkVolume",
+  "networkVolumeId",
+  "uniqueNetworkVolumeCount",
+  { totalAmount: amount, standardAmount: amount, highPerformanceAmount: amount },
+);
+const cluster = perResourceBilling("Cluster", "clusterId", "uniqueClusterCount", {
   totalAmount: amount,
   gpuAmount: amount,
   diskAmount: amount,
   networkingAmount: amount,
-};
+});
 
-export const BillingAmounts = z.object(billingAmounts).meta({ id: "BillingAmounts" });
-export type BillingAmounts = z.infer<typeof BillingAmounts>;
-export const PodBillingAmounts = z.object(podAmounts).meta({ id: "PodBillingAmounts" });
+export const PodBillingQueryParams = pod.QueryParams;
+export type PodBillingQueryParams = z.infer<typeof PodBillingQueryParams>;
+export const PodBillingAmounts = pod.Amounts;
 export type PodBillingAmounts = z.infer<typeof PodBillingAmounts>;
-export const ServerlessBillingAmounts = z
-  .object(serverlessAmounts)
-  .meta({ id: "ServerlessBillingAmounts" });
-export type ServerlessBillingAmounts = z.infer<typeof ServerlessBillingAmounts>;
-export const EndpointBillingAmounts = z
-  .object(endpointAmounts)
-  .meta({ id: "EndpointBillingAmounts" });
-export type EndpointBillingAmounts = z.infer<typeof EndpointBillingAmounts>;
-export const NetworkVolumeBillingAmounts = z
-  .object(networkVolumeAmounts)
-  .meta({ id: "NetworkVolumeBillingAmounts" });
-export type NetworkVolumeBillingAmounts = z.infer<typeof NetworkVolumeBillingAmounts>;
-export const ClusterBillingAmounts = z.object(clusterAmounts).meta({ id: "ClusterBillingAmounts" });
-export type ClusterBillingAmounts = z.infer<typeof ClusterBillingAmounts>;
-
-/** Without a resource filter, one record per resource per bucket. */
-export const BillingRecord = z
-  .object({ ...timeRange, ...billingAmounts })
-  .meta({ id: "BillingRecord" });
-export type BillingRecord = z.infer<typeof BillingRecord>;
-export const PodBillingRecord = z
-  .object({ ...timeRange, ...podAmounts, podId: z.string() })
-  .meta({ id: "PodBillingRecord" });
+export const PodBillingRecord = pod.Record;
 export type PodBillingRecord = z.infer<typeof PodBillingRecord>;
-export const ServerlessBillingRecord = z
-  .object({ ...timeRange, ...serverlessAmounts, serverlessId: z.string() })
-  .meta({ id: "ServerlessBillingRecord" });
-export type ServerlessBillingRecord = z.infer<typeof ServerlessBillingRecord>;
-export const EndpointBillingRecord = z
-  .object({ ...timeRange, ...endpointAmounts })
-  .meta({ id: "EndpointBillingRecord" });
-export type EndpointBillingRecord = z.infer<typeof EndpointBillingRecord>;
-export const NetworkVolumeBillingRecord = z
-  .object({ ...timeRange, ...networkVolumeAmounts, networkVolumeId: z.string() })
-  .meta({ id: "NetworkVolumeBillingRecord" });
-export type NetworkVolumeBillingRecord = z.infer<typeof NetworkVolumeBillingRecord>;
-export const ClusterBillingRecord = z
-  .object({ ...timeRange, ...clusterAmounts, clusterId: z.string() })
-  .meta({ id: "ClusterBillingRecord" });
-export type ClusterBillingRecord = z.infer<typeof ClusterBillingRecord>;
-
-// ---- Metadata: the resolved (snapped) query, the record count, totals ----
-
-const resolvedQuery = { ...timeRange, bucketSize: BillingBucketSize };
-const count = z.number().int().min(0);
-
-export const BillingQuery = z.object(resolvedQuery).meta({ id: "BillingQuery" });
-export type BillingQuery = z.infer<typeof BillingQuery>;
-export const PodBillingQuery = z
-  .object({ ...resolvedQuery, podId: z.string().nullable().optional() })
-  .meta({ id: "PodBillingQuery" });
+export const PodBillingQuery = pod.Query;
 export type PodBillingQuery = z.infer<typeof PodBillingQuery>;
-export const ServerlessBillingQuery = z
-  .object({ ...resolvedQuery, serverlessId: z.string().nullable().optional() })
-  .meta({ id: "ServerlessBillingQuery" });
-export type ServerlessBillingQuery = z.infer<typeof ServerlessBillingQuery>;
-export const NetworkVolumeBillingQuery = z
-  .object({ ...resolvedQuery, networkVolumeId: z.string().nullable().optional() })
-  .meta({ id: "NetworkVolumeBillingQuery" });
-export type NetworkVolumeBillingQuery = z.infer<typeof NetworkVolumeBillingQuery>;
-export const ClusterBillingQuery = z
-  .object({ ...resolvedQuery, clusterId: z.string().nullable().optional() })
-  .meta({ id: "ClusterBillingQuery" });
-export type ClusterBillingQuery = z.infer<typeof ClusterBillingQuery>;
-
-export const BillingMetadata = z
-  .object({ query: BillingQuery, recordCount: count, totals: BillingAmounts })
-  .meta({ id: "BillingMetadata" });
-export type BillingMetadata = z.infer<typeof BillingMetadata>;
-export const PodBillingMetadata = z
-  .object({
-    query: PodBillingQuery,
-    recordCount: count,
-    uniquePodCount: count,
-    totals: PodBillingAmounts,
-  })
-  .meta({ id: "PodBillingMetadata" });
+export const PodBillingMetadata = pod.Metadata;
 export type PodBillingMetadata = z.infer<typeof PodBillingMetadata>;
-export const ServerlessBillingMetadata = z
-  .object({
-    query: ServerlessBillingQuery,
-    recordCount: count,
-    uniqueServerlessCount: count,
-    totals: ServerlessBillingAmounts,
-  })
-  .meta({ id: "ServerlessBillingMetadata" });
-export type ServerlessBillingMetadata = z.infer<typeof ServerlessBillingMetadata>;
-export const EndpointBillingMetadata = z
-  .object({ query: BillingQuery, recordCount: count, totals: EndpointBillingAmounts })
-  .meta({ id: "EndpointBillingMetadata" });
-export type EndpointBillingMetadata = z.infer<typeof EndpointBillingMetadata>;
-export const NetworkVolumeBillingMetadata = z
-  .object({
-    query: NetworkVolumeBillingQuery,
-    recordCount: count,
-    uniqueNetworkVolumeCount: count,
-    totals: NetworkVolumeBillingAmounts,
-  })
-  .meta({ id: "NetworkVolumeBillingMetadata" });
-export type NetworkVolumeBillingMetadata = z.infer<typeof NetworkVolumeBillingMetadata>;
-export const ClusterBillingMetadata = z
-  .object({
-    query: ClusterBillingQuery,
-    recordCount: count,
-    uniqueClusterCount: count,
-    totals: ClusterBillingAmounts,
-  })
-  .meta({ id: "ClusterBillingMetadata" });
-export type ClusterBillingMetadata = z.infer<typeof ClusterBillingMetadata>;
-
-// ---- Responses ----
-
-export const ListBillingResponse = z
-  .object({ records: z.array(BillingRecord), metadata: BillingMetadata })
-  .meta({ id: "ListBillingResponse" });
-export type ListBillingResponse = z.infer<typeof ListBillingResponse>;
-export const ListPodBillingResponse = z
-  .object({ records: z.array(PodBillingRecord), metadata: PodBillingMetadata })
-  .meta({ id: "ListPodBillingResponse" });
+export const ListPodBillingResponse = pod.Response;
 export type ListPodBillingResponse = z.infer<typeof ListPodBillingResponse>;
-export const ListServerlessBillingResponse = z
-  .object({ records: z.array(ServerlessBillingRecord), metadata: ServerlessBillingMetadata })
-  .meta({ id: "ListServerlessBillingResponse" });
+
+export const ServerlessBillingQueryParams = serverless.QueryParams;
+export type ServerlessBillingQueryParams = z.infer<typeof ServerlessBillingQueryParams>;
+export const ServerlessBillingAmounts = serverless.Amounts;
+export type ServerlessBillingAmounts = z.infer<typeof ServerlessBillingAmounts>;
+export const ServerlessBillingRecord = serverless.Record;
+export type ServerlessBillingRecord = z.infer<typeof ServerlessBillingRecord>;
+export const ServerlessBillingQuery = serverless.Query;
+export type ServerlessBillingQuery = z.infer<typeof ServerlessBillingQuery>;
+export const ServerlessBillingMetadata = serverless.Metadata;
+export type ServerlessBillingMetadata = z.infer<typeof ServerlessBillingMetadata>;
+export const ListServerlessBillingResponse = serverless.Response;
 export type ListServerlessBillingResponse = z.infer<typeof ListServerlessBillingResponse>;
-export const ListEndpointBillingResponse = z
-  .object({ records: z.array(EndpointBillingRecord), metadata: EndpointBillingMetadata })
-  .meta({ id: "ListEndpointBillingResponse" });
-export type ListEndpointBillingResponse = z.infer<typeof ListEndpointBillingResponse>;
-export const ListNetworkVolumeBillingResponse = z
-  .object({ records: z.array(NetworkVolumeBillingRecord), metadata: NetworkVolumeBillingMetadata })
-  .meta({ id: "ListNetworkVolumeBillingResponse" });
+
+export const NetworkVolumeBillingQueryParams = networkVolume.QueryParams;
+export type NetworkVolumeBillingQueryParams = z.infer<typeof NetworkVolumeBillingQueryParams>;
+export const NetworkVolumeBillingAmounts = networkVolume.Amounts;
+export type NetworkVolumeBillingAmounts = z.infer<typeof NetworkVolumeBillingAmounts>;
+export const NetworkVolumeBillingRecord = networkVolume.Record;
+export type NetworkVolumeBillingRecord = z.infer<typeof NetworkVolumeBillingRecord>;
+export const NetworkVolumeBillingQuery = networkVolume.Query;
+export type NetworkVolumeBillingQuery = z.infer<typeof NetworkVolumeBillingQuery>;
+export const NetworkVolumeBillingMetadata = networkVolume.Metadata;
+export type NetworkVolumeBillingMetadata = z.infer<typeof NetworkVolumeBillingMetadata>;
+export const ListNetworkVolumeBillingResponse = networkVolume.Response;
 export type ListNetworkVolumeBillingResponse = z.infer<typeof ListNetworkVolumeBillingResponse>;
-export const ListClusterBillingResponse = z
-  .object({ records: z.array(ClusterBillingRecord), metadata: ClusterBillingMetadata })
-  .meta({ id: "ListClusterBillingResponse" });
+
+export const ClusterBillingQueryParams = cluster.QueryParams;
+export type ClusterBillingQueryParams = z.infer<typeof ClusterBillingQueryParams>;
+export const ClusterBillingAmounts = cluster.Amounts;
+export type ClusterBillingAmounts = z.infer<typeof ClusterBillingAmounts>;
+export const ClusterBillingRecord = cluster.Record;
+export type ClusterBillingRecord = z.infer<typeof ClusterBillingRecord>;
+export const ClusterBillingQuery = cluster.Query;
+export type ClusterBillingQuery = z.infer<typeof ClusterBillingQuery>;
+export const ClusterBillingMetadata = cluster.Metadata;
+export type ClusterBillingMetadata = z.infer<typeof ClusterBillingMetadata>;
+export const ListClusterBillingResponse = cluster.Response;
 export type ListClusterBillingResponse = z.infer<typeof ListClusterBillingResponse>;

@@ -175,6 +175,16 @@ export function bodySetsCpu(raw: unknown): boolean {
   return typeof raw === "object" && raw !== null && !Array.isArray(raw) && "cpu" in raw;
 }
 
+/** Settings create and update take alike: create fills omitted ones with defaults, PATCH keeps them. */
+const optionalEndpointSettings = {
+  workers: EndpointWorkers.optional(),
+  /** Preferred placement; omitted or `[]` lets the scheduler choose. */
+  dataCenterIds: z.array(z.string().min(1)).optional(),
+  networkVolumes: z.array(z.string().min(1)).optional(),
+  timeout: z.number().int().min(1).optional(),
+  flashboot: FlashBoot.optional(),
+};
+
 export const CreateEndpointInput = z
   .strictObject({
     ...OptionalContainerConfigShape,
@@ -184,12 +194,7 @@ export const CreateEndpointInput = z
     scaling: EndpointScaling,
     /** Serverless template resolved once at create; `image` is required unless this is set (a service rule). */
     templateId: z.string().min(1).optional(),
-    workers: EndpointWorkers.optional(),
-    /** Preferred placement; omitted or `[]` lets the scheduler choose. */
-    dataCenterIds: z.array(z.string().min(1)).optional(),
-    networkVolumes: z.array(z.string().min(1)).optional(),
-    timeout: z.number().int().min(1).optional(),
-    flashboot: FlashBoot.optional(),
+    ...optionalEndpointSettings,
     /** Omitted: any version, or the template's set when `templateId` is given. */
     allowedCudaVersions: z.array(MajorMinor).optional(),
   })
@@ -205,11 +210,7 @@ export const UpdateEndpointInput = z
     scaling: EndpointScaling.optional(),
     /** One-shot apply of a serverless template's container settings; `env` then replaces the endpoint's. */
     templateId: z.string().min(1).optional(),
-    workers: EndpointWorkers.optional(),
-    dataCenterIds: z.array(z.string().min(1)).optional(),
-    networkVolumes: z.array(z.string().min(1)).optional(),
-    timeout: z.number().int().min(1).optional(),
-    flashboot: FlashBoot.optional(),
+    ...optionalEndpointSettings,
     /** `[]` clears the constraint. */
     allowedCudaVersions: z.array(MajorMinor).optional(),
   })

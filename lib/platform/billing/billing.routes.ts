@@ -24,11 +24,9 @@ import {
   toPodAmounts,
   toServerlessAmounts,
   toVolumeAmounts,
+  type UsageSums,
 } from "./billing.service";
-
-const TAGS = ["Billing"];
-const ACCESS = { family: "billing", need: "read" } as const;
-const ERRORS = [400, 422];
+import type { UsageProduct } from "./usage-recorder";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const echo = (w: BillingWindow) => ({
@@ -44,29 +42,80 @@ interface WindowQuery {
   lastN?: number;
 }
 
+/** What differs between the billing routes; the window, access and accrual are shared. */
+interface BillingRoute<Q extends WindowQuery> {
+  path: string;
+  summary: string;
+  query: z.ZodType<Q>;
+  response: z.ZodType;
+  body: (accountId: string, window: BillingWindow, query: Q) => Promise<unknown>;
+}
+
+/** A per-resource route (`/pods`, `/serverless`, …): records and metadata name the resource `idKey`. */
+interface PerResourceRoute<K extends string> {
+  path: string;
+  summary: string;
+  query: z.ZodType<WindowQuery & { [P in K]?: string }>;
+  response: z.ZodType;
+  product: UsageProduct;
+  idKey: K;
+  countKey: string;
+  toAmounts: (s: UsageSums) => object;
+}
+
 /** `/v2/billing*`: computed from the usage rows after bringing every meter of the account up to date. */
 export function registerBillingRoutes(services: PlatformServices) {
   const { routes, clock, store, usage } = services;
 
-  async function prepare(accountId: string, query: WindowQuery): Promise<BillingWindow> {
-    const now = clock.now();
-    const window = resolveWindow(query, now);
-    await usage.accrueAll(now, accountId);
-    return window;
+  function addBillingRoute<Q extends WindowQuery>(spec: BillingRoute<Q>) {
+    routes.add({
+      method: "get",
+      path: spec.path,
+      summary: spec.summary,
+      tags: ["Billing"],
+      access: { family: "billing", need: "read" },
+      query: spec.query as z.ZodType<WindowQuery>,
+      responses: { 200: spec.response },
+      errors: [400, 422],
+      handler: async ({ auth, query }) => {
+        const now = clock.now();
+        const window = resolveWindow(query, now);
+        await usage.accrueAll(now, auth.account.id);
+        return { status: 200, body: await spec.body(auth.account.id, window, query as Q) };
+      },
+    });
   }
 
-  routes.add({
-    method: "get",
+  function addPerResourceRoute<K extends string>(spec: PerResourceRoute<K>) {
+    addBillingRoute({
+      ...spec,
+      body: async (accountId, window, query) => {
+        const id = query[spec.idKey];
+        const grouped = await groupedUsage(store.db, accountId, window, [spec.product], id);
+        const r = perResourceRecords(window, grouped, spec.toAmounts, id);
+        return {
+          records: r.records.map(({ resourceId, ...rest }) => ({
+            ...rest,
+            [spec.idKey]: resourceId,
+          })),
+          metadata: {
+            query: { ...echo(window), [spec.idKey]: id ?? null },
+            recordCount: r.records.length,
+            [spec.countKey]: r.resources,
+            totals: r.totals,
+          },
+        };
+      },
+    });
+  }
+
+  addBillingRoute({
     path: "/v2/billing",
     summary: "Total spend per time bucket across all products",
-    tags: TAGS,
-    access: ACCESS,
     query: BillingQueryParams,
-    responses: { 200: ListBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(store.db, auth.account.id, window, [
+    response: ListBillingResponse,
+    body: async (accountId, window) => {
+      const grouped = await groupedUsage(store.db, accountId, window, [
         "pod",
         "serverless",
         "storage",
@@ -74,178 +123,75 @@ export function registerBillingRoutes(services: PlatformServices) {
         "cluster",
       ]);
       const { records, totals } = aggregateRecords(window, grouped);
-      return {
-        status: 200,
-        body: { records, metadata: { query: echo(window), recordCount: records.length, totals } },
-      };
+      return { records, metadata: { query: echo(window), recordCount: records.length, totals } };
     },
   });
 
-  routes.add({
-    method: "get",
+  addPerResourceRoute({
     path: "/v2/billing/pods",
     summary: "Pod spend per pod and time bucket",
-    tags: TAGS,
-    access: ACCESS,
     query: PodBillingQueryParams,
-    responses: { 200: ListPodBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(store.db, auth.account.id, window, ["pod"], query.podId);
-      const r = perResourceRecords(window, grouped, toPodAmounts, query.podId);
-      return {
-        status: 200,
-        body: {
-          records: r.records.map(({ resourceId, ...rest }) => ({ ...rest, podId: resourceId })),
-          metadata: {
-            query: { ...echo(window), podId: query.podId ?? null },
-            recordCount: r.records.length,
-            uniquePodCount: r.resources,
-            totals: r.totals,
-          },
-        },
-      };
-    },
+    response: ListPodBillingResponse,
+    product: "pod",
+    idKey: "podId",
+    countKey: "uniquePodCount",
+    toAmounts: toPodAmounts,
   });
 
-  routes.add({
-    method: "get",
+  addPerResourceRoute({
     path: "/v2/billing/serverless",
     summary: "Serverless spend per endpoint and time bucket",
-    tags: TAGS,
-    access: ACCESS,
     query: ServerlessBillingQueryParams,
-    responses: { 200: ListServerlessBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(
-        store.db,
-        auth.account.id,
-        window,
-        ["serverless"],
-        query.serverlessId,
-      );
-      const r = perResourceRecords(window, grouped, toServerlessAmounts, query.serverlessId);
-      return {
-        status: 200,
-        body: {
-          records: r.records.map(({ resourceId, ...rest }) => ({
-            ...rest,
-            serverlessId: resourceId,
-          })),
-          metadata: {
-            query: { ...echo(window), serverlessId: query.serverlessId ?? null },
-            recordCount: r.records.length,
-            uniqueServerlessCount: r.resources,
-            totals: r.totals,
-          },
-        },
-      };
-    },
+    response: ListServerlessBillingResponse,
+    product: "serverless",
+    idKey: "serverlessId",
+    countKey: "uniqueServerlessCount",
+    toAmounts: toServerlessAmounts,
   });
 
-  routes.add({
-    method: "get",
+  addBillingRoute({
     path: "/v2/billing/endpoints",
     summary: "Hosted model (public endpoint) spend per time bucket",
-    tags: TAGS,
-    access: ACCESS,
     query: EndpointBillingQueryParams,
-    responses: { 200: ListEndpointBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(store.db, auth.account.id, window, ["endpoint"]);
+    response: ListEndpointBillingResponse,
+    body: async (accountId, window) => {
+      const grouped = await groupedUsage(store.db, accountId, window, ["endpoint"]);
       const { records, totals } = aggregateRecords(window, grouped);
       return {
-        status: 200,
-        body: {
-          records: records.map((r) => ({
-            startTime: r.startTime,
-            endTime: r.endTime,
-            totalAmount: r.endpointAmount,
-          })),
-          metadata: {
-            query: echo(window),
-            recordCount: records.length,
-            totals: { totalAmount: totals.endpointAmount },
-          },
+        records: records.map((r) => ({
+          startTime: r.startTime,
+          endTime: r.endTime,
+          totalAmount: r.endpointAmount,
+        })),
+        metadata: {
+          query: echo(window),
+          recordCount: records.length,
+          totals: { totalAmount: totals.endpointAmount },
         },
       };
     },
   });
 
-  routes.add({
-    method: "get",
+  addPerResourceRoute({
     path: "/v2/billing/network-volumes",
     summary: "Network volume storage spend per volume and time bucket",
-    tags: TAGS,
-    access: ACCESS,
     query: NetworkVolumeBillingQueryParams,
-    responses: { 200: ListNetworkVolumeBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(
-        store.db,
-        auth.account.id,
-        window,
-        ["storage"],
-        query.networkVolumeId,
-      );
-      const r = perResourceRecords(window, grouped, toVolumeAmounts, query.networkVolumeId);
-      return {
-        status: 200,
-        body: {
-          records: r.records.map(({ resourceId, ...rest }) => ({
-            ...rest,
-            networkVolumeId: resourceId,
-          })),
-          metadata: {
-            query: { ...echo(window), networkVolumeId: query.networkVolumeId ?? null },
-            recordCount: r.records.length,
-            uniqueNetworkVolumeCount: r.resources,
-            totals: r.totals,
-          },
-        },
-      };
-    },
+    response: ListNetworkVolumeBillingResponse,
+    product: "storage",
+    idKey: "networkVolumeId",
+    countKey: "uniqueNetworkVolumeCount",
+    toAmounts: toVolumeAmounts,
   });
 
-  routes.add({
-    method: "get",
+  addPerResourceRoute({
     path: "/v2/billing/clusters",
     summary: "Cluster spend per cluster and time bucket",
-    tags: TAGS,
-    access: ACCESS,
     query: ClusterBillingQueryParams,
-    responses: { 200: ListClusterBillingResponse },
-    errors: ERRORS,
-    handler: async ({ auth, query }) => {
-      const window = await prepare(auth.account.id, query);
-      const grouped = await groupedUsage(
-        store.db,
-        auth.account.id,
-        window,
-        ["cluster"],
-        query.clusterId,
-      );
-      const r = perResourceRecords(window, grouped, toClusterAmounts, query.clusterId);
-      return {
-        status: 200,
-        body: {
-          records: r.records.map(({ resourceId, ...rest }) => ({ ...rest, clusterId: resourceId })),
-          metadata: {
-            query: { ...echo(window), clusterId: query.clusterId ?? null },
-            recordCount: r.records.length,
-            uniqueClusterCount: r.resources,
-            totals: r.totals,
-          },
-        },
-      };
-    },
+    response: ListClusterBillingResponse,
+    product: "cluster",
+    idKey: "clusterId",
+    countKey: "uniqueClusterCount",
+    toAmounts: toClusterAmounts,
   });
 
   routes.add({

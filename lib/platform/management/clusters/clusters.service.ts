@@ -3,6 +3,7 @@ import type { Cluster, ClusterType, CreateClusterInput } from "@/lib/schemas/clu
 import { mountViolations, type Pod, type PodClusterRole, type PodStatus } from "@/lib/schemas/pods";
 import type { AvailabilityService } from "../../catalog/availability.service";
 import type { Clock } from "../../clock";
+import { getOwnedRowOrThrow } from "../../http/owned-rows";
 import { problems } from "../../http/problem";
 import { throwIfViolations, violation } from "../../http/rule-violations";
 import type { Ids } from "../../ids";
@@ -78,14 +79,7 @@ export class ClustersService {
   ) {}
 
   async getRowOrThrow(accountId: string, id: string): Promise<ClustersTable> {
-    const row = await this.db
-      .selectFrom("clusters")
-      .selectAll()
-      .where("account_id", "=", accountId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw problems.notFound("cluster");
-    return row;
+    return getOwnedRowOrThrow(this.db, "clusters", "cluster", accountId, id);
   }
 
   async list(accountId: string): Promise<Cluster[]> {

@@ -63,3 +63,13 @@ export async function placeWorkers(
     requested.length > 0 ? requested.filter((dc) => byDataCenter.has(dc)) : volumeDcs;
   return { dataCenterIds, volumeDataCenters };
 }
+
+/** A placement as the endpoint record stores it, beside the placement the caller asked for. */
+export function placementFields(placement: Placement, requested: string[]) {
+  return {
+    dataCenterIds: placement.dataCenterIds,
+    requestedDataCenterIds: requested,
+    networkVolumes: Object.keys(placement.volumeDataCenters),
+    volumeDataCenters: placement.volumeDataCenters,
+  };
+}

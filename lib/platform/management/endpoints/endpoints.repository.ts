@@ -42,19 +42,6 @@ export async function listEndpointRecords(
   return rows.map(rowToRecord);
 }
 
-export async function findEndpointRow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<EndpointsTable | undefined> {
-  return db
-    .selectFrom("endpoints")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 export async function insertEndpoint(
   db: Kysely<Database>,
   record: EndpointRecord,

@@ -8,14 +8,16 @@ import {
 } from "@/lib/schemas/endpoints";
 import type { AuthContext } from "../../accounts/accounts.service";
 import { readableEndpointIds } from "../../accounts/permissions";
+import { getOwnedRowOrThrow } from "../../http/owned-rows";
 import { problems } from "../../http/problem";
 import type { PlatformServices } from "../../platform";
 import type { EndpointReleasesTable } from "../../store/schema";
 import { requireOwnRegistry } from "../registries/registries.repository";
+import { mergeTemplate, type ContainerFields } from "../templates/template-merge";
 import { DEFAULT_CONTAINER_DISK_GB, findUsableTemplate } from "../templates/templates.service";
 import { placementCatalog } from "./catalog-adapter";
 import { toEndpoint } from "./endpoint-mapper";
-import { placeWorkers } from "./endpoint-placement";
+import { placementFields, placeWorkers } from "./endpoint-placement";
 import type { EndpointRecord } from "./endpoint-record";
 import { containerDiff, containerState, rollout, toRelease } from "./endpoint-releases";
 import {
@@ -25,14 +27,9 @@ import {
   scalingViolations,
   unique,
 } from "./endpoint-rules";
-import {
-  mergeTemplate,
-  requireServerlessTemplate,
-  type ContainerFields,
-} from "./endpoint-template";
+import { requireServerlessTemplate } from "./endpoint-template";
 import {
   deleteEndpointRow,
-  findEndpointRow,
   insertEndpoint,
   listEndpointRecords,
   listReleaseRows,
@@ -63,10 +60,8 @@ export class EndpointsService {
   }
 
   /** The one ownership check: another account's endpoint is "not found", never "forbidden". */
-  private async getEndpointOrThrow(accountId: string, id: string) {
-    const row = await findEndpointRow(this.db, accountId, id);
-    if (!row) throw problems.notFound("endpoint");
-    return row;
+  private getEndpointOrThrow(accountId: string, id: string) {
+    return getOwnedRowOrThrow(this.db, "endpoints", "endpoint", accountId, id);
   }
 
   async list(auth: AuthContext): Promise<Endpoint[]> {
@@ -140,10 +135,7 @@ export class EndpointsService {
       gpu: { pools, count: body.gpu.count },
       workers,
       scaling: body.scaling,
-      dataCenterIds: placement.dataCenterIds,
-      requestedDataCenterIds: requested,
-      networkVolumes: Object.keys(placement.volumeDataCenters),
-      volumeDataCenters: placement.volumeDataCenters,
+      ...placementFields(placement, requested),
       timeout: body.timeout ?? ENDPOINT_DEFAULTS.timeout,
       flashboot: body.flashboot ?? ENDPOINT_DEFAULTS.flashboot,
       allowedCudaVersions: cuda ?? [],
@@ -225,10 +217,7 @@ export class EndpointsService {
         gpu: { pools, count: body.gpu?.count ?? cur.gpu?.count ?? 1 },
         workers,
         scaling,
-        dataCenterIds: placement.dataCenterIds,
-        requestedDataCenterIds: requested,
-        networkVolumes: Object.keys(placement.volumeDataCenters),
-        volumeDataCenters: placement.volumeDataCenters,
+        ...placementFields(placement, requested),
         timeout: body.timeout ?? cur.timeout,
         flashboot: body.flashboot ?? cur.flashboot,
         allowedCudaVersions: cuda,

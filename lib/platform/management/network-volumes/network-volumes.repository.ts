@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { NetworkVolume, NetworkVolumeV1, VolumeType } from "@/lib/schemas/network-volumes";
-import { problems } from "../../http/problem";
+import { findOwnedRow, getOwnedRowOrThrow, listOwnedRows } from "../../http/owned-rows";
 import type { Database } from "../../store/schema";
 import type { NetworkVolumesTable } from "../../store/schema-compute";
 import { listEndpointRecords } from "../endpoints/endpoints.repository";
@@ -30,7 +30,7 @@ export async function getVolume(
   accountId: string,
   id: string,
 ): Promise<{ id: string; dataCenterId: string; type: VolumeType; size: number } | null> {
-  const row = await findVolumeRow(db, accountId, id);
+  const row = await findOwnedRow(db, "network_volumes", accountId, id);
   return row
     ? {
         id: row.id,
@@ -41,42 +41,12 @@ export async function getVolume(
     : null;
 }
 
-export async function findVolumeRow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<NetworkVolumesTable | undefined> {
-  return db
-    .selectFrom("network_volumes")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /** Ownership check in one place: other accounts' volumes answer 404, never 403. */
-export async function getVolumeRowOrThrow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<NetworkVolumesTable> {
-  const row = await findVolumeRow(db, accountId, id);
-  if (!row) throw problems.notFound("network volume");
-  return row;
-}
+export const getVolumeRowOrThrow = (db: Kysely<Database>, accountId: string, id: string) =>
+  getOwnedRowOrThrow(db, "network_volumes", "network volume", accountId, id);
 
-export async function listVolumeRows(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<NetworkVolumesTable[]> {
-  return db
-    .selectFrom("network_volumes")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-}
+export const listVolumeRows = (db: Kysely<Database>, accountId: string) =>
+  listOwnedRows(db, "network_volumes", accountId);
 
 /** Volumes whose storage has not been charged up to `before` (all accounts, or one). */
 export async function volumesBilledBefore(
@@ -87,25 +57,6 @@ export async function volumesBilledBefore(
   let q = db.selectFrom("network_volumes").selectAll().where("billed_until", "<", before);
   if (accountId !== undefined) q = q.where("account_id", "=", accountId);
   return q.execute();
-}
-
-/**
- * Moves the billing mark from `from` to `to` only if nobody else did (another request or instance),
- * so an interval is charged exactly once. True when this caller won.
- */
-export async function claimVolumeBilling(
-  db: Kysely<Database>,
-  id: string,
-  from: number,
-  to: number,
-): Promise<boolean> {
-  const res = await db
-    .updateTable("network_volumes")
-    .set({ billed_until: to })
-    .where("id", "=", id)
-    .where("billed_until", "=", from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Live pods with the volume mounted (terminated pods no longer hold it). */

@@ -4,7 +4,8 @@ import type { UsageInput, UsageRecorder } from "../../billing/usage-recorder";
 import type { Database } from "../../store/schema";
 import type { NetworkVolumesTable } from "../../store/schema-compute";
 import type { Kysely } from "kysely";
-import { claimVolumeBilling, volumesBilledBefore } from "./network-volumes.repository";
+import { claimBillingMark } from "../../http/owned-rows";
+import { volumesBilledBefore } from "./network-volumes.repository";
 
 /** Reads and ticks charge storage at most this often per volume (resize and delete always settle). */
 export const STORAGE_ACCRUAL_MIN_MS = 60_000;
@@ -22,7 +23,7 @@ export async function settleVolume(
 ): Promise<void> {
   const from = Number(row.billed_until);
   if (now <= from) return;
-  if (!(await claimVolumeBilling(db, row.id, from, now))) return;
+  if (!(await claimBillingMark(db, "network_volumes", row.id, from, now))) return;
   const type = row.type as VolumeType;
   const size = Number(row.size);
   const inputs: UsageInput[] = splitByHour(from, now).map(([start, end]) => {

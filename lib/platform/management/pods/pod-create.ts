@@ -9,7 +9,7 @@ import { throwIfViolations, violation } from "../../http/rule-violations";
 import type { Database } from "../../store/schema";
 import { getSshKeys } from "../account/ssh-keys.repository";
 import { getVolume } from "../network-volumes/network-volumes.repository";
-import { registryBelongsTo } from "../registries/registries.repository";
+import { requireOwnRegistry } from "../registries/registries.repository";
 import { DEFAULT_CONTAINER_DISK_GB, findUsableTemplate } from "../templates/templates.service";
 import {
   hourlyRate,
@@ -45,16 +45,6 @@ export async function podTemplate(
     ]);
   }
   return t;
-}
-
-export async function checkRegistry(
-  db: Kysely<Database>,
-  accountId: string,
-  registry: string | null,
-): Promise<void> {
-  if (registry !== null && !(await registryBelongsTo(db, accountId, registry))) {
-    throw violation("registry", `registry credential ${registry} not found`);
-  }
 }
 
 /** A network mount's volume: the caller's (404 otherwise), Secure Cloud only, placed beside the pod. */
@@ -108,7 +98,7 @@ export async function planPod(
     throw violation("globalNetworking", "needs an NVIDIA GPU pod");
   }
   const registry = body.registry !== undefined ? body.registry : (template?.registry ?? null);
-  await checkRegistry(db, accountId, registry);
+  await requireOwnRegistry(db, accountId, registry);
 
   // Sending either CUDA field replaces the template's constraint entirely (reference).
   const cudaFromBody =

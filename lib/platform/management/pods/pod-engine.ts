@@ -3,18 +3,13 @@ import type { PodStatus } from "@/lib/schemas/pods";
 import { recordAccountEvent } from "../../billing/account-events";
 import { diskCost, hourlyCost, POD_DISK_RATES, splitByHour } from "../../billing/rates";
 import type { UsageAmounts, UsageInput, UsageRecorder } from "../../billing/usage-recorder";
+import { claimBillingMark } from "../../http/owned-rows";
 import type { Ids } from "../../ids";
 import type { Database } from "../../store/schema";
 import type { PodsTable } from "../../store/schema-compute";
 import { assertTransition, isComputeBilled, timedTransition, type PodEvent } from "./pod-lifecycle";
 import { parseDoc } from "./pod-record";
-import {
-  activePodsOfBrokeAccounts,
-  casPod,
-  claimPodBilling,
-  duePodRows,
-  podsBilledBefore,
-} from "./pods.repository";
+import { activePodsOfBrokeAccounts, casPod, duePodRows, podsBilledBefore } from "./pods.repository";
 
 /** Reads and ticks charge a pod at most this often (status changes always settle first). */
 export const POD_ACCRUAL_MIN_MS = 60_000;
@@ -35,7 +30,7 @@ export class PodEngine {
   async settle(row: PodsTable, to: number): Promise<boolean> {
     const from = Number(row.billed_until);
     if (to <= from || row.status === "TERMINATED") return false;
-    if (!(await claimPodBilling(this.db, row.id, from, to))) return false;
+    if (!(await claimBillingMark(this.db, "pods", row.id, from, to))) return false;
     row.billed_until = to;
     const doc = parseDoc(row);
     const status = row.status as PodStatus;

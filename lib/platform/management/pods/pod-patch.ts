@@ -4,9 +4,10 @@ import { problems } from "../../http/problem";
 import { throwIfViolations, violation } from "../../http/rule-violations";
 import type { Database } from "../../store/schema";
 import type { PodsTable } from "../../store/schema-compute";
-import { dataCenterById } from "../catalog/catalog-view";
-import { gpuTypeById } from "../catalog/catalog-view";
-import { checkRegistry, podTemplate } from "./pod-create";
+import { dataCenterById, gpuTypeById } from "../catalog/catalog-view";
+import { requireOwnRegistry } from "../registries/registries.repository";
+import { mergeTemplate } from "../templates/template-merge";
+import { podTemplate } from "./pod-create";
 import { parseDoc, publishPorts, type PodDoc } from "./pod-record";
 
 /**
@@ -39,18 +40,10 @@ export async function patchPod(
     ...(body.registry !== undefined ? { registry: body.registry } : {}),
   };
   if (body.templateId !== undefined) {
-    const t = await podTemplate(db, accountId, body.templateId);
-    container = {
-      image: body.image ?? t.image,
-      args: body.args ?? t.args,
-      disk: body.disk ?? t.disk,
-      ports: body.ports ?? t.ports,
-      env: { ...t.env, ...body.env },
-      registry: body.registry !== undefined ? body.registry : t.registry,
-    };
+    container = mergeTemplate(await podTemplate(db, accountId, body.templateId), body);
   }
   if (container.registry !== undefined && container.registry !== doc.registry) {
-    await checkRegistry(db, accountId, container.registry);
+    await requireOwnRegistry(db, accountId, container.registry);
   }
 
   const next: PodDoc = { ...doc, ...container, mounts: applyMountPatch(doc.mounts, body.mounts) };

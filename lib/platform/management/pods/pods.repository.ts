@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { problems } from "../../http/problem";
+import { getOwnedRowOrThrow } from "../../http/owned-rows";
 import type { Database } from "../../store/schema";
 import type { PodsTable } from "../../store/schema-compute";
 
@@ -14,29 +14,9 @@ export async function insertPods(db: Kysely<Database>, rows: PodsTable[]): Promi
       .execute();
 }
 
-export async function findPodRow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<PodsTable | undefined> {
-  return db
-    .selectFrom("pods")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /** Ownership check in one place: another account's pod answers 404, never 403. */
-export async function getPodRowOrThrow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<PodsTable> {
-  const row = await findPodRow(db, accountId, id);
-  if (!row) throw problems.notFound("pod");
-  return row;
-}
+export const getPodRowOrThrow = (db: Kysely<Database>, accountId: string, id: string) =>
+  getOwnedRowOrThrow(db, "pods", "pod", accountId, id);
 
 /** For the control API, which may name a pod without its account. */
 export async function findPodRowAnyAccount(
@@ -110,22 +90,6 @@ export async function activePodsOfBrokeAccounts(
     .where("pods.status", "in", [...ACTIVE_STATUSES]);
   if (accountId !== undefined) q = q.where("pods.account_id", "=", accountId);
   return q.execute();
-}
-
-/** Moves the billing mark only if nobody else did: each interval is charged once. */
-export async function claimPodBilling(
-  db: Kysely<Database>,
-  id: string,
-  from: number,
-  to: number,
-): Promise<boolean> {
-  const res = await db
-    .updateTable("pods")
-    .set({ billed_until: to })
-    .where("id", "=", id)
-    .where("billed_until", "=", from)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Registry } from "@/lib/schemas/registries";
-import { problem } from "../../http/problem";
+import { violation } from "../../http/rule-violations";
 import type { Database, RegistriesTable } from "../../store/schema";
 import { parseDoc } from "../pods/pod-record";
 
@@ -55,7 +55,7 @@ export async function registryBelongsTo(
   return (await findRegistryRow(db, accountId, id)) !== undefined;
 }
 
-/** Templates and endpoints may name only the caller's own credentials: 400 naming `registry` otherwise. */
+/** Pods, templates and endpoints may name only the caller's own credentials: 400 naming `registry` otherwise. */
 export async function requireOwnRegistry(
   db: Kysely<Database>,
   accountId: string,
@@ -63,9 +63,7 @@ export async function requireOwnRegistry(
 ): Promise<void> {
   if (registry === null || registry === undefined) return;
   if (!(await registryBelongsTo(db, accountId, registry))) {
-    throw problem(400, `registry credential ${registry} not found`, [
-      `registry: registry credential ${registry} not found`,
-    ]);
+    throw violation("registry", `registry credential ${registry} not found`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Template } from "@/lib/schemas/templates";
+import { findOwnedRow, listOwnedRows } from "../../http/owned-rows";
 import type { Database, TemplatesTable } from "../../store/schema";
 
 /** What `templates.data` holds: the Template minus the fields that are columns. */
@@ -62,31 +63,11 @@ export async function updateTemplateRow(db: Kysely<Database>, row: TemplatesTabl
     .execute();
 }
 
-export async function listOwnTemplateRows(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<TemplatesTable[]> {
-  return db
-    .selectFrom("templates")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-}
+export const listOwnTemplateRows = (db: Kysely<Database>, accountId: string) =>
+  listOwnedRows(db, "templates", accountId);
 
-export async function findOwnTemplateRow(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<TemplatesTable | undefined> {
-  return db
-    .selectFrom("templates")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
+export const findOwnTemplateRow = (db: Kysely<Database>, accountId: string, id: string) =>
+  findOwnedRow(db, "templates", accountId, id);
 
 /** A template another account published (`public: true`): part of the community catalogue. */
 export async function findPublicTemplateRow(

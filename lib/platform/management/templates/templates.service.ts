@@ -6,6 +6,7 @@ import type {
   UpdateTemplateInput,
 } from "@/lib/schemas/templates";
 import type { Clock } from "../../clock";
+import { getOwnedRowOrThrow } from "../../http/owned-rows";
 import { problem, problems } from "../../http/problem";
 import type { Ids } from "../../ids";
 import type { Database } from "../../store/schema";
@@ -68,10 +69,8 @@ export class TemplatesService {
   }
 
   /** Own templates only: catalogue and other accounts' templates are read-only (404 on PATCH/DELETE). */
-  private async getOwnTemplateOrThrow(accountId: string, id: string) {
-    const row = await findOwnTemplateRow(this.db, accountId, id);
-    if (!row) throw problems.notFound("template");
-    return row;
+  private getOwnTemplateOrThrow(accountId: string, id: string) {
+    return getOwnedRowOrThrow(this.db, "templates", "template", accountId, id);
   }
 
   async create(accountId: string, body: CreateTemplateInput): Promise<Template> {
