@@ -4,6 +4,7 @@ import { AccountsService } from "./accounts/accounts.service";
 import { createClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { createIds } from "./ids";
+import { WORKER_ENV_USAGE, workerEnvCommand } from "./jobs/worker-env.command";
 import { startPlatform } from "./server";
 import { openStore } from "./store/open";
 
@@ -15,6 +16,7 @@ const USAGE = `Hangar local platform
                        [--family serverless=write,pods=read] [--endpoint <id>=read]
                        [--rate-limit-exempt]
   npm run platform -- keys list
+${WORKER_ENV_USAGE}
 
 Configuration comes from the environment (see README "Configuration").`;
 
@@ -127,6 +129,8 @@ async function main() {
       return serveCommand();
     case "keys":
       return keysCommand(rest);
+    case "worker-env":
+      return workerEnvCommand(rest);
     case "help":
     case "--help":
     case "-h":

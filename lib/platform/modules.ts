@@ -4,7 +4,10 @@ import { registerEndpointRoutes } from "./management/endpoints/endpoints.routes"
 import { registerRegistryRoutes } from "./management/registries/registries.routes";
 import { registerTemplateRoutes } from "./management/templates/templates.routes";
 import { registerBillingRoutes } from "./billing/billing.routes";
-import { registerAvailabilityControlRoutes, registerCatalogRoutes } from "./management/catalog/catalog.routes";
+import {
+  registerAvailabilityControlRoutes,
+  registerCatalogRoutes,
+} from "./management/catalog/catalog.routes";
 import { registerClusterRoutes } from "./management/clusters/clusters.routes";
 import { registerNetworkVolumeV1Routes } from "./management/network-volumes/network-volumes-v1.routes";
 import { registerNetworkVolumeRoutes } from "./management/network-volumes/network-volumes.routes";

@@ -124,7 +124,13 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     c.set("rateLimit", undefined);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    // Set on the response's own headers: `c.header()` after the handler rebuilds the whole Response
+    // (a stream and a copy per request); fall back to it for immutable responses.
+    try {
+      c.res.headers.set("X-Request-Id", requestId);
+    } catch {
+      c.header("X-Request-Id", requestId);
+    }
     const auth = c.get("auth");
     log.info(
       {
@@ -138,15 +144,24 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     );
   });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: 20 * 1024 * 1024,
-      onError: () => {
+  const limitBody = bodyLimit({
+    maxSize: 20 * 1024 * 1024,
+    onError: () => {
+      throw problem(413, "request body is larger than 20 MB");
+    },
+  });
+  // Hot path: touching `c.req.raw.body` builds a whole Request (and defeats the server's direct body
+  // read), so GET/HEAD and bodies with a Content-Length are checked from the headers alone.
+  app.use("*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      if (Number(length) > 20 * 1024 * 1024)
         throw problem(413, "request body is larger than 20 MB");
-      },
-    }),
-  );
+      return next();
+    }
+    return limitBody(c, next);
+  });
 
   // Authentication and management rate limits, decided by the area of the path.
   app.use("*", async (c, next) => {

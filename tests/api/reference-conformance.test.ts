@@ -11,7 +11,10 @@ import { startTestPlatform, type TestPlatform } from "./support/platform";
  * named transform below (and listed in the README); after applying only those, the body must
  * validate, so any other drift fails.
  */
-const REFERENCE = path.resolve(__dirname, "../../../shared/reference/management-api-v2.openapi.json");
+const REFERENCE = path.resolve(
+  __dirname,
+  "../../../shared/reference/management-api-v2.openapi.json",
+);
 
 type Json = Record<string, unknown>;
 
@@ -21,12 +24,20 @@ const SEED_DIFFERENCES: Record<string, (body: Json) => Json> = {
   endpoint: (e) => {
     const { allowedCudaVersions, ...rest } = e as Json & { allowedCudaVersions?: string[] };
     const gpu = rest.gpu as Json | null;
-    return gpu ? { ...rest, gpu: { ...gpu, allowedCudaVersions: allowedCudaVersions ?? [], minCudaVersion: null } } : rest;
+    return gpu
+      ? {
+          ...rest,
+          gpu: { ...gpu, allowedCudaVersions: allowedCudaVersions ?? [], minCudaVersion: null },
+        }
+      : rest;
   },
 };
 
 const reference = JSON.parse(fs.readFileSync(REFERENCE, "utf8")) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
 };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -44,10 +55,16 @@ ajv.addSchema({ ...reference, $id: "reference" } as object);
 
 function validatorFor(pathTemplate: string, method: string, status: number) {
   const op = reference.paths[pathTemplate]?.[method];
-  const schema = op?.responses[String(status)]?.content?.["application/json"]?.schema as { $ref?: string } | undefined;
-  if (!schema) throw new Error(`reference has no ${status} JSON answer for ${method.toUpperCase()} ${pathTemplate}`);
+  const schema = op?.responses[String(status)]?.content?.["application/json"]?.schema as
+    { $ref?: string } | undefined;
+  if (!schema)
+    throw new Error(
+      `reference has no ${status} JSON answer for ${method.toUpperCase()} ${pathTemplate}`,
+    );
   // Point every local $ref of the response schema into the registered reference document.
-  const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"reference#/components')) as object;
+  const rewritten = JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/components', '"reference#/components'),
+  ) as object;
   return ajv.compile(rewritten);
 }
 
@@ -69,27 +86,54 @@ describe("Responses conform to the reference v2 spec (except the seed's listed d
   });
   afterAll(async () => p?.close());
 
-  async function call(method: string, url: string, json?: unknown): Promise<{ status: number; body: Json }> {
+  async function call(
+    method: string,
+    url: string,
+    json?: unknown,
+  ): Promise<{ status: number; body: Json }> {
     const res = await p.request(url, { method, json });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
   }
 
   it("network volumes: create, get, list", async () => {
-    const created = await call("POST", "/v2/network-volumes", { name: "conf-vol", size: 20, dataCenter: "US-KS-2" });
+    const created = await call("POST", "/v2/network-volumes", {
+      name: "conf-vol",
+      size: 20,
+      dataCenter: "US-KS-2",
+    });
     expect(created.status).toBe(201);
     volumeId = created.body.id as string;
     expectConforms("/v2/network-volumes", "post", 201, created.body);
-    expectConforms("/v2/network-volumes/{id}", "get", 200, (await call("GET", `/v2/network-volumes/${volumeId}`)).body);
-    expectConforms("/v2/network-volumes", "get", 200, (await call("GET", "/v2/network-volumes")).body);
+    expectConforms(
+      "/v2/network-volumes/{id}",
+      "get",
+      200,
+      (await call("GET", `/v2/network-volumes/${volumeId}`)).body,
+    );
+    expectConforms(
+      "/v2/network-volumes",
+      "get",
+      200,
+      (await call("GET", "/v2/network-volumes")).body,
+    );
   });
 
   it("templates: create, get, list", async () => {
-    const created = await call("POST", "/v2/templates", { name: "conf-tpl", image: "runpod/mock-worker:latest", serverless: true });
+    const created = await call("POST", "/v2/templates", {
+      name: "conf-tpl",
+      image: "runpod/mock-worker:latest",
+      serverless: true,
+    });
     expect(created.status).toBe(201);
     templateId = created.body.id as string;
     expectConforms("/v2/templates", "post", 201, created.body);
-    expectConforms("/v2/templates/{id}", "get", 200, (await call("GET", `/v2/templates/${templateId}`)).body);
+    expectConforms(
+      "/v2/templates/{id}",
+      "get",
+      200,
+      (await call("GET", `/v2/templates/${templateId}`)).body,
+    );
     expectConforms("/v2/templates", "get", 200, (await call("GET", "/v2/templates")).body);
   });
 
@@ -105,11 +149,26 @@ describe("Responses conform to the reference v2 spec (except the seed's listed d
     endpointId = created.body.id as string;
     const toRef = SEED_DIFFERENCES.endpoint!;
     expectConforms("/v2/serverless", "post", 201, toRef(created.body));
-    expectConforms("/v2/serverless/{id}", "get", 200, toRef((await call("GET", `/v2/serverless/${endpointId}`)).body));
+    expectConforms(
+      "/v2/serverless/{id}",
+      "get",
+      200,
+      toRef((await call("GET", `/v2/serverless/${endpointId}`)).body),
+    );
     const list = (await call("GET", "/v2/serverless")).body as { endpoints: Json[] };
     expectConforms("/v2/serverless", "get", 200, { endpoints: list.endpoints.map(toRef) });
-    expectConforms("/v2/serverless/{id}/workers", "get", 200, (await call("GET", `/v2/serverless/${endpointId}/workers`)).body);
-    expectConforms("/v2/serverless/{id}/releases", "get", 200, (await call("GET", `/v2/serverless/${endpointId}/releases`)).body);
+    expectConforms(
+      "/v2/serverless/{id}/workers",
+      "get",
+      200,
+      (await call("GET", `/v2/serverless/${endpointId}/workers`)).body,
+    );
+    expectConforms(
+      "/v2/serverless/{id}/releases",
+      "get",
+      200,
+      (await call("GET", `/v2/serverless/${endpointId}/releases`)).body,
+    );
   });
 
   it("pods: create, get, list, action", async () => {
@@ -148,7 +207,11 @@ describe("Responses conform to the reference v2 spec (except the seed's listed d
   });
 
   it("registries: create answers the reference shape and never the password", async () => {
-    const created = await call("POST", "/v2/registries", { name: "conf-reg", username: "u", password: "s3cret-pw" });
+    const created = await call("POST", "/v2/registries", {
+      name: "conf-reg",
+      username: "u",
+      password: "s3cret-pw",
+    });
     expect(created.status).toBe(201);
     expect(JSON.stringify(created.body)).not.toContain("s3cret-pw");
     expectConforms("/v2/registries", "post", 201, created.body);

@@ -39,11 +39,19 @@ const m030_jobs: Migration = {
       .addColumn("stream_final_sent", "integer", (c) => c.notNull().defaultTo(0))
       .execute();
     // Claims walk (endpoint, status) in queue order; counts for /health use the same index.
-    await db.schema.createIndex("jobs_queue").on("jobs").columns(["endpoint_id", "status", "seq"]).execute();
+    await db.schema
+      .createIndex("jobs_queue")
+      .on("jobs")
+      .columns(["endpoint_id", "status", "seq"])
+      .execute();
     await db.schema.createIndex("jobs_delete_at").on("jobs").column("delete_at").execute();
     await db.schema.createIndex("jobs_timeout_at").on("jobs").column("timeout_at").execute();
     await db.schema.createIndex("jobs_worker").on("jobs").column("worker_id").execute();
-    await db.schema.createIndex("jobs_recent").on("jobs").columns(["endpoint_id", "created_at"]).execute();
+    await db.schema
+      .createIndex("jobs_recent")
+      .on("jobs")
+      .columns(["endpoint_id", "created_at"])
+      .execute();
     await db.schema
       .createTable("job_chunks")
       .addColumn("job_id", "text", (c) => c.notNull())
@@ -104,7 +112,11 @@ const m032_webhooks: Migration = {
       .addColumn("lease_until", "bigint")
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("webhook_deliveries_due").on("webhook_deliveries").column("next_attempt_at").execute();
+    await db.schema
+      .createIndex("webhook_deliveries_due")
+      .on("webhook_deliveries")
+      .column("next_attempt_at")
+      .execute();
     await db.schema
       .createIndex("webhook_deliveries_account")
       .on("webhook_deliveries")
@@ -120,7 +132,11 @@ const m032_webhooks: Migration = {
       .addColumn("error", "text")
       .addColumn("duration_ms", "integer", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("webhook_attempts_delivery").on("webhook_attempts").column("delivery_id").execute();
+    await db.schema
+      .createIndex("webhook_attempts_delivery")
+      .on("webhook_attempts")
+      .column("delivery_id")
+      .execute();
   },
 };
 

@@ -11,6 +11,11 @@ export interface Store {
   dialect: "sqlite" | "postgres";
   /** The PostgreSQL pool (PostgreSQL mode only), shared with the rate limiter's counters. */
   pgPool: pg.Pool | undefined;
+  /**
+   * The SQLite connection Kysely uses (SQLite mode only), for hot paths that batch their writes
+   * into one transaction with prepared statements (the job engine).
+   */
+  sqlite: Database.Database | undefined;
   /** Where the embedded store lives (SQLite mode only). */
   file: string | undefined;
   close(): Promise<void>;
@@ -48,6 +53,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
       pgPool: pool,
+      sqlite: undefined,
       file: undefined,
       close: async () => {
         await store.db.destroy();
@@ -65,6 +71,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }),
       dialect: "sqlite",
       pgPool: undefined,
+      sqlite,
       file,
       close: async () => {
         await store.db.destroy();
