@@ -36,7 +36,7 @@ export class BuiltinRunner {
     this.cancelBoot = this.e.scheduler.at(readyAt, () => {
       this.cancelBoot = null;
       void this.e.scheduler
-        .track(this.becomeReady())
+        .run(() => this.becomeReady())
         .catch((err: unknown) => this.e.log.error({ err, worker: this.id }, "worker boot failed"));
     });
   }
@@ -64,7 +64,7 @@ export class BuiltinRunner {
         if (!row || this.state !== "ready") return false;
         this.current = { jobId: row.id, abort: new AbortController() };
         void this.e.scheduler
-          .track(this.execute(row))
+          .run(() => this.execute(row))
           .catch((err: unknown) =>
             this.e.log.error({ err, worker: this.id, job: row.id }, "built-in job failed"),
           );
@@ -112,7 +112,7 @@ export class BuiltinRunner {
       case "lost":
         // The result post failed; the next heartbeat no longer lists the job and the platform recovers it.
         e.scheduler.at(e.clock.now() + e.config.pingIntervalMs, () => {
-          void e.scheduler.track(e.workers.recoverJobs(this.id, [row.id]));
+          void e.scheduler.run(() => e.workers.recoverJobs(this.id, [row.id]));
         });
         break;
       case "error":
@@ -142,7 +142,7 @@ export class BuiltinRunner {
   /** Records the idle time without waiting for the write: the next job need not wait for it. */
   private idleAndWait(): void {
     void this.e.scheduler
-      .track(this.e.workers.markIdle(this.id, this.endpoint.id))
+      .run(() => this.e.workers.markIdle(this.id, this.endpoint.id))
       .catch((err: unknown) => {
         if (!this.stopped)
           this.e.log.error({ err, worker: this.id }, "could not record an idle worker");

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { JOB_RETENTION_MS } from "@/lib/schemas/jobs";
 import type { Database } from "../store/schema";
 import type { JobsTable } from "../store/schema-jobs";
+import { JobsReads } from "./jobs-reads.repository";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
 
 /**
@@ -11,7 +12,7 @@ import type { SqliteJobStatements } from "./sqlite-fast-path";
  */
 const CACHE_SIZE = 50_000;
 
-export class JobsRepository {
+export class JobsRepository extends JobsReads {
   private seqCounter = 0;
   /**
    * Embedded store only (one process writes): every row this repository writes or reads is kept,
@@ -21,11 +22,12 @@ export class JobsRepository {
   private readonly cache: Map<string, JobsTable> | null;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly dialect: "sqlite" | "postgres",
     /** Embedded store: prepared statements and group commit for the hot path. */
     private readonly fast: SqliteJobStatements | null = null,
   ) {
+    super(db);
     this.cache = dialect === "sqlite" ? new Map() : null;
   }
 
@@ -384,14 +386,6 @@ export class JobsRepository {
     return rows;
   }
 
-  async nextDue(column: "delete_at" | "timeout_at"): Promise<number | null> {
-    const row = await this.db
-      .selectFrom("jobs")
-      .select((eb) => eb.fn.min(column).as("due"))
-      .executeTakeFirst();
-    return row?.due === null || row?.due === undefined ? null : Number(row.due);
-  }
-
   /**
    * A worker lost jobs (dead heartbeat, dropped result, shutdown). They go back to the front of the
    * queue; one lost `maxLosses` times fails instead of looping forever.
@@ -434,124 +428,6 @@ export class JobsRepository {
     if (onlyIds) requeueQ = requeueQ.where("id", "in", onlyIds);
     const requeued = this.rememberAll(await requeueQ.returningAll().execute());
     return { requeued, failed };
-  }
-
-  /** Whether a worker holds a running job (a read, so the common "no" costs no write). */
-  async holdsJobs(workerId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom("jobs")
-      .select("id")
-      .where("worker_id", "=", workerId)
-      .where("status", "=", "IN_PROGRESS")
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async runningOf(workerId: string): Promise<JobsTable[]> {
-    return this.db
-      .selectFrom("jobs")
-      .selectAll()
-      .where("worker_id", "=", workerId)
-      .where("status", "=", "IN_PROGRESS")
-      .execute();
-  }
-
-  /** Running job counts per worker of an endpoint. */
-  async busyByWorker(endpointId: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom("jobs")
-      .select(["worker_id", (eb) => eb.fn.countAll().as("n")])
-      .where("endpoint_id", "=", endpointId)
-      .where("status", "=", "IN_PROGRESS")
-      .groupBy("worker_id")
-      .execute();
-    const out = new Map<string, number>();
-    for (const r of rows) if (r.worker_id !== null) out.set(r.worker_id, Number(r.n));
-    return out;
-  }
-
-  /** Counts by status of the endpoint's retained jobs, and how many were requeued. */
-  async counts(endpointId: string): Promise<{ byStatus: Record<string, number>; retried: number }> {
-    const rows = await this.db
-      .selectFrom("jobs")
-      .select([
-        "status",
-        (eb) => eb.fn.countAll().as("n"),
-        sql<number>`SUM(CASE WHEN retries > 0 THEN 1 ELSE 0 END)`.as("retried"),
-      ])
-      .where("endpoint_id", "=", endpointId)
-      .groupBy("status")
-      .execute();
-    const byStatus: Record<string, number> = {};
-    let retried = 0;
-    for (const r of rows) {
-      byStatus[r.status] = Number(r.n);
-      retried += Number(r.retried ?? 0);
-    }
-    return { byStatus, retried };
-  }
-
-  /**
-   * What the scaler needs: queued jobs that may trigger scaling (counted up to `cap`), the oldest
-   * of them, running jobs (up to `cap`). Bounded, so a long queue does not make scaling O(queue).
-   */
-  async queueStats(
-    endpointId: string,
-    cap: number,
-  ): Promise<{ eligible: number; oldest: number | null; inProgress: number }> {
-    const limit = Math.max(1, Math.floor(cap));
-    const eligible = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("jobs")
-          .select("queued_at")
-          .where("endpoint_id", "=", endpointId)
-          .where("status", "=", "IN_QUEUE")
-          .where("low_priority", "=", 0)
-          .orderBy("seq")
-          .limit(limit)
-          .as("q"),
-      )
-      .select([(eb) => eb.fn.countAll().as("n"), (eb) => eb.fn.min("q.queued_at").as("oldest")])
-      .executeTakeFirst();
-    const running = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("jobs")
-          .select("id")
-          .where("endpoint_id", "=", endpointId)
-          .where("status", "=", "IN_PROGRESS")
-          .limit(limit)
-          .as("p"),
-      )
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirst();
-    return {
-      eligible: Number(eligible?.n ?? 0),
-      oldest:
-        eligible?.oldest === null || eligible?.oldest === undefined
-          ? null
-          : Number(eligible.oldest),
-      inProgress: Number(running?.n ?? 0),
-    };
-  }
-
-  /** Endpoints with queued or running jobs (the scaler's periodic sweep). */
-  async activeEndpointIds(): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("jobs")
-      .select("endpoint_id")
-      .distinct()
-      .where("status", "in", ["IN_QUEUE", "IN_PROGRESS"])
-      .execute();
-    return rows.map((r) => r.endpoint_id);
-  }
-
-  async recent(endpointId: string, limit: number, status?: string): Promise<JobsTable[]> {
-    let q = this.db.selectFrom("jobs").selectAll().where("endpoint_id", "=", endpointId);
-    if (status) q = q.where("status", "=", status);
-    return q.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   }
 
   /** Endpoint deleted: its queued and running jobs are cancelled. */

@@ -267,7 +267,7 @@ export class JobsService {
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
     if (row.webhook && WEBHOOK_STATUSES.has(row.status)) {
       void this.e.scheduler
-        .track(this.e.webhooks.enqueue(row))
+        .run(() => this.e.webhooks.enqueue(row))
         .catch((err: unknown) =>
           this.e.log.error({ err, job: row.id }, "could not queue the webhook"),
         );

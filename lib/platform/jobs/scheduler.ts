@@ -127,6 +127,22 @@ export class Scheduler {
     return p.finally(() => this.busyDown());
   }
 
+  /**
+   * Same, for work that may `sleep()` before its first await: it counts as busy before it starts,
+   * so the sleep's release is matched.
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    let p: Promise<T>;
+    try {
+      p = work();
+    } catch (err) {
+      this.busyDown();
+      return Promise.reject(err);
+    }
+    return p.finally(() => this.busyDown());
+  }
+
   private busyDown() {
     this.busy--;
     if (this.busy <= 0) {

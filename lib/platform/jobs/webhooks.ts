@@ -71,7 +71,7 @@ export class WebhookService {
         .where("status", "=", "pending")
         .where("next_attempt_at", "=", d.next_attempt_at)
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) void this.e.scheduler.track(this.attempt(d));
+      if (Number(res.numUpdatedRows) === 1) void this.e.scheduler.run(() => this.attempt(d));
     }
   }
 
