@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { doneUrl, pingUrl, readEnvironment, resultBody, stopUrl, streamUrl, takeUrl, WorkerConfigError } from "./protocol";
+import {
+  doneUrl,
+  pingUrl,
+  readEnvironment,
+  resultBody,
+  stopUrl,
+  streamUrl,
+  takeUrl,
+  WorkerConfigError,
+} from "./protocol";
 
 const ENV = {
   RUNPOD_WEBHOOK_GET_JOB: "http://p/v2/ep/job-take/$ID?gpu=ADA_24",
@@ -15,7 +24,9 @@ describe("worker protocol URLs (platform-notes §2.3, §8.7)", () => {
 
   it("substitutes the placeholders literally and appends query parameters with &", () => {
     expect(takeUrl(env, 1, false)).toBe("http://p/v2/ep/job-take/w1?gpu=ADA_24&job_in_progress=0");
-    expect(takeUrl(env, 3, true)).toBe("http://p/v2/ep/job-take-batch/w1?gpu=ADA_24&batch_size=3&job_in_progress=1");
+    expect(takeUrl(env, 3, true)).toBe(
+      "http://p/v2/ep/job-take-batch/w1?gpu=ADA_24&batch_size=3&job_in_progress=1",
+    );
     expect(stopUrl(env)).toBe("http://p/v2/ep/job-stop/w1?gpu=ADA_24");
     expect(doneUrl(env, "j1", true)).toBe("http://p/v2/ep/job-done/w1/j1?gpu=ADA_24&isStream=true");
     expect(streamUrl(env, "j1")).toBe("http://p/v2/ep/job-stream/w1/j1?gpu=ADA_24&isStream=false");
@@ -24,7 +35,9 @@ describe("worker protocol URLs (platform-notes §2.3, §8.7)", () => {
 
   it("needs RUNPOD_WEBHOOK_GET_JOB and the key", () => {
     expect(() => readEnvironment({}, () => "x")).toThrow(WorkerConfigError);
-    expect(() => readEnvironment({ RUNPOD_WEBHOOK_GET_JOB: "u?" }, () => "x")).toThrow(/RUNPOD_AI_API_KEY/);
+    expect(() => readEnvironment({ RUNPOD_WEBHOOK_GET_JOB: "u?" }, () => "x")).toThrow(
+      /RUNPOD_AI_API_KEY/,
+    );
   });
 });
 

@@ -4,7 +4,13 @@ import { DEFAULT_COLD_START_MS, JobsConfigError, loadJobsConfig } from "./jobs.c
 describe("loadJobsConfig", () => {
   it("defaults: documented rate limits, cold starts by flashboot, holds under 90 s", () => {
     const c = loadJobsConfig({});
-    expect(c).toMatchObject({ rateLimitFactor: 1, coldStartMs: DEFAULT_COLD_START_MS, takeHoldMs: 20_000, workerLostMs: 60_000, pingIntervalMs: 10_000 });
+    expect(c).toMatchObject({
+      rateLimitFactor: 1,
+      coldStartMs: DEFAULT_COLD_START_MS,
+      takeHoldMs: 20_000,
+      workerLostMs: 60_000,
+      pingIntervalMs: 10_000,
+    });
   });
 
   it("reads PLATFORM_COLD_START_MS, PLATFORM_JOB_RATE_LIMITS and the holds", () => {
@@ -14,7 +20,12 @@ describe("loadJobsConfig", () => {
       PLATFORM_JOB_TAKE_HOLD_MS: "500",
       PLATFORM_WORKER_LOST_MS: "5000",
     });
-    expect(c).toMatchObject({ coldStartMs: { OFF: 100, FLASHBOOT: 20, PRIORITY_FLASHBOOT: 3 }, rateLimitFactor: "off", takeHoldMs: 500, workerLostMs: 5000 });
+    expect(c).toMatchObject({
+      coldStartMs: { OFF: 100, FLASHBOOT: 20, PRIORITY_FLASHBOOT: 3 },
+      rateLimitFactor: "off",
+      takeHoldMs: 500,
+      workerLostMs: 5000,
+    });
     expect(loadJobsConfig({ PLATFORM_JOB_RATE_LIMITS: "0.5" }).rateLimitFactor).toBe(0.5);
   });
 

@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TimerHeap, type HeapTimer } from "./timer-heap";
 
-const timer = (due: number, order: number): HeapTimer => ({ due, order, fn: () => undefined, cancelled: false });
+const timer = (due: number, order: number): HeapTimer => ({
+  due,
+  order,
+  fn: () => undefined,
+  cancelled: false,
+});
 
 describe("TimerHeap", () => {
   it("pops timers by due time, then by insertion order", () => {
@@ -12,7 +17,9 @@ describe("TimerHeap", () => {
         dues.forEach((d, i) => heap.push(timer(d, i)));
         const out: HeapTimer[] = [];
         for (let t = heap.pop(); t; t = heap.pop()) out.push(t);
-        const expected = dues.map((d, i) => timer(d, i)).sort((a, b) => a.due - b.due || a.order - b.order);
+        const expected = dues
+          .map((d, i) => timer(d, i))
+          .sort((a, b) => a.due - b.due || a.order - b.order);
         expect(out.map((t) => [t.due, t.order])).toEqual(expected.map((t) => [t.due, t.order]));
       }),
     );
