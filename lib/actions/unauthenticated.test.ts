@@ -18,6 +18,8 @@ const endpoints = await import("./endpoints");
 const jobs = await import("./jobs");
 const volumes = await import("./network-volumes");
 const keys = await import("./api-keys");
+const pods = await import("./pods");
+const templates = await import("./templates");
 
 const ACTIONS: [string, () => Promise<{ ok: boolean; problem?: { status: number } }>][] = [
   ["createEndpoint", () => endpoints.createEndpoint({} as never)],
@@ -31,6 +33,12 @@ const ACTIONS: [string, () => Promise<{ ok: boolean; problem?: { status: number 
   ["createApiKey", () => keys.createApiKey({ name: "k" })],
   ["updateApiKey", () => keys.updateApiKey({ id: "x", patch: { disabled: true } })],
   ["deleteApiKey", () => keys.deleteApiKey({ id: "x" })],
+  ["createPod", () => pods.createPod({} as never)],
+  ["updatePod", () => pods.updatePod({ id: "x", patch: { locked: true } })],
+  ["runPodAction", () => pods.runPodAction({ id: "x", action: "stop" })],
+  ["createTemplate", () => templates.createTemplate({} as never)],
+  ["updateTemplate", () => templates.updateTemplate({ id: "x", patch: { name: "t" } })],
+  ["deleteTemplate", () => templates.deleteTemplate({ id: "x" })],
 ];
 
 const ROUTES: [string, () => Promise<{ GET: (req: Request, ctx: never) => Promise<Response> }>][] =
@@ -45,6 +53,10 @@ const ROUTES: [string, () => Promise<{ GET: (req: Request, ctx: never) => Promis
     ["/api/templates", () => import("@/app/api/templates/route")],
     ["/api/network-volumes", () => import("@/app/api/network-volumes/route")],
     ["/api/keys", () => import("@/app/api/keys/route")],
+    ["/api/pods", () => import("@/app/api/pods/route")],
+    ["/api/pods/x", () => import("@/app/api/pods/[id]/route")],
+    ["/api/templates/x", () => import("@/app/api/templates/[id]/route")],
+    ["/api/billing", () => import("@/app/api/billing/route")],
   ];
 
 describe("without a session", () => {

@@ -28,3 +28,4 @@ export const jobKeys = {
   /** Status of one job of one endpoint: job ids are only unique per endpoint. */
   status: (endpointId: string, jobId: string) => ["jobs", "status", endpointId, jobId] as const,
 };
+export const billingKeys = resourceKeys("billing");

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { BillingOverview } from "@/components/billing/billing-overview";
 import { PageHeader } from "@/components/shell/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 
@@ -11,13 +12,17 @@ export default function BillingPage() {
         What your account has spent and on what: serverless workers by the second, pods by the hour,
         volumes by the GB-month, hosted models per request.
       </PageHeader>
-      <EmptyState title="No spending to show yet">
-        <p>
-          Once endpoints, pods or volumes have run, their charges will appear here by day and by
-          resource, with the balance they were taken from. On the local platform the balance is play
-          money: nothing is ever charged.
-        </p>
-      </EmptyState>
+      <BillingOverview
+        empty={
+          <EmptyState title="No spending to show yet">
+            <p>
+              Once endpoints, pods or volumes have run, their charges will appear here by day and by
+              resource, with the balance they were taken from. On the local platform the balance is
+              play money: nothing is ever charged.
+            </p>
+          </EmptyState>
+        }
+      />
     </>
   );
 }

@@ -1,0 +1,96 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { usd } from "@/components/forms/format";
+import { Loading, LoadError } from "@/components/forms/query-states";
+import { CodeBlock } from "@/components/ui/code-block";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useNetworkVolumes } from "@/lib/queries/network-volumes";
+import { usePod } from "@/lib/queries/pods";
+import { PodActions } from "./pod-actions";
+import { PodEditForm } from "./pod-edit-form";
+import { podCompute, sshCommand } from "./pod-gpu";
+import { PodRuntime } from "./pod-runtime";
+import { PodStatus } from "./pod-status";
+
+export function PodDetail({ id }: { id: string }) {
+  const router = useRouter();
+  const query = usePod(id);
+  const volumes = useNetworkVolumes();
+  const [refused, setRefused] = useState<string | null>(null);
+  if (query.isPending) return <Loading what="the pod" />;
+  if (query.isError)
+    return <LoadError what={`pod ${id}`} error={query.error} onRetry={() => query.refetch()} />;
+  const pod = query.data;
+  const ssh = sshCommand(pod);
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{pod.name}</h1>
+          <p className="mt-1 flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+            <span className="font-mono">{pod.id}</span>
+            <CopyButton value={pod.id} label="Copy id" />
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <span aria-label="Status" role="status">
+              <PodStatus status={pod.status} />
+            </span>
+            <span>{podCompute(pod)}</span>
+            <span>{usd(pod.cost)}/h</span>
+            <span>{pod.cloud === "SECURE" ? "Secure Cloud" : "Community Cloud"}</span>
+            {pod.dataCenterId && <span>{pod.dataCenterId}</span>}
+            {pod.locked && <span>Locked</span>}
+          </p>
+        </div>
+        <PodActions pod={pod} onRefused={setRefused} onTerminated={() => router.push("/pods")} />
+      </header>
+      {refused && (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
+          {refused}
+        </p>
+      )}
+
+      <section aria-labelledby="runtime-heading" className="space-y-3">
+        <h2 id="runtime-heading" className="text-base font-semibold">
+          Runtime
+        </h2>
+        <PodRuntime pod={pod} />
+      </section>
+
+      <section aria-labelledby="connect-heading" className="max-w-3xl space-y-3">
+        <h2 id="connect-heading" className="text-base font-semibold">
+          Connect
+        </h2>
+        {ssh ? (
+          <CodeBlock label="SSH command" language="bash" code={ssh} />
+        ) : (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            The SSH command appears once the pod has been placed and started.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="edit-heading" className="space-y-3">
+        <h2 id="edit-heading" className="text-base font-semibold">
+          Settings
+        </h2>
+        {volumes.isError ? (
+          <LoadError
+            what="network volumes"
+            error={volumes.error}
+            onRetry={() => volumes.refetch()}
+          />
+        ) : !volumes.data ? (
+          <Loading what="network volumes" />
+        ) : (
+          <PodEditForm key={pod.id} pod={pod} volumes={volumes.data} />
+        )}
+      </section>
+    </div>
+  );
+}

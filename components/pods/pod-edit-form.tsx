@@ -1,0 +1,239 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { EnvEditor } from "@/components/endpoints/env-editor";
+import { ListInput } from "@/components/endpoints/list-input";
+import { FormProblem } from "@/components/forms/form-problem";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
+import { updatePod } from "@/lib/actions/pods";
+import { applyProblemToForm } from "@/lib/queries/apply-problem";
+import { podKeys } from "@/lib/queries/keys";
+import { useAction } from "@/lib/queries/use-action";
+import type { NetworkVolume } from "@/lib/schemas/network-volumes";
+import type { Pod } from "@/lib/schemas/pods";
+import {
+  EDIT_ALIASES,
+  EDIT_FIELDS,
+  EditPodSchema,
+  mountWarnings,
+  toUpdatePodInput,
+  valuesFromPod,
+  type EditPodValues,
+} from "./pod-form-schema";
+
+const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
+const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
+
+/** Edit a pod with PATCH: only changed fields are sent; the platform's rules are shown up front. */
+export function PodEditForm({ pod, volumes }: { pod: Pod; volumes: readonly NetworkVolume[] }) {
+  const toast = useToast();
+  const update = useAction(updatePod, [podKeys.all]);
+  const form = useForm<EditPodValues>({
+    resolver: zodResolver(EditPodSchema),
+    defaultValues: valuesFromPod(pod),
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const { errors, isSubmitting, dirtyFields } = formState;
+  const mount = useWatch({ control, name: "mount" });
+  const warnings = dirtyFields.mount ? mountWarnings(pod.mounts, mount) : [];
+  const mountError = errors.mount?.message;
+
+  async function submit(values: EditPodValues) {
+    const patch = toUpdatePodInput(values, dirtyFields);
+    if (Object.keys(patch).length === 0) {
+      toast({ tone: "info", title: "Nothing to save: no field changed" });
+      return;
+    }
+    const result = await update.mutateAsync({ id: pod.id, patch });
+    if (!result.ok) {
+      applyProblemToForm(
+        { ...result.problem, errors: unprefix(result.problem.errors) },
+        form.setError,
+        { fields: EDIT_FIELDS, aliases: EDIT_ALIASES },
+      );
+      toast({ tone: "error", title: "Pod not saved", description: result.problem.detail });
+      return;
+    }
+    toast({ tone: "success", title: "Pod saved" });
+    form.reset(valuesFromPod(result.data));
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      aria-label="Edit pod"
+      className="max-w-3xl space-y-6"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="edit-name" label="Pod name" error={errors.name?.message}>
+          {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+        </Field>
+        <Field
+          id="edit-image"
+          label="Container image"
+          hint="A new image restarts the container; the volume disk keeps its files."
+          error={errors.image?.message}
+        >
+          {(p) => <Input {...p} className="font-mono" {...register("image")} />}
+        </Field>
+      </div>
+      <Controller
+        control={control}
+        name="ports"
+        render={({ field }) => (
+          <Field
+            id="edit-ports"
+            label="Exposed ports"
+            hint="Comma-separated <port>/<http|tcp|udp>."
+            error={errors.ports?.message ?? errors.ports?.[0]?.message}
+          >
+            {(p) => (
+              <ListInput
+                {...p}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                className="font-mono"
+              />
+            )}
+          </Field>
+        )}
+      />
+      <EnvEditor control={control} register={register} error={errors.envRows?.message} />
+
+      <div className="space-y-3">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            {...register("locked")}
+            aria-describedby="lock-hint"
+          />
+          <span>
+            <span className="font-medium">Lock this pod</span>
+            <span id="lock-hint" className="block text-neutral-600 dark:text-neutral-400">
+              A locked pod cannot be stopped or reset — protection against stopping a long run by
+              mistake. Unlock it to stop or restart it.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            {...register("globalNetworking")}
+            aria-describedby="global-networking-hint"
+          />
+          <span>
+            <span className="font-medium">Global networking</span>
+            <span
+              id="global-networking-hint"
+              className="block text-neutral-600 dark:text-neutral-400"
+            >
+              A private network between your pods across data centers. Applies at next start; needs
+              an NVIDIA GPU and an eligible data center.
+            </span>
+          </span>
+        </label>
+        {errors.globalNetworking?.message && (
+          <p className="text-sm text-red-700 dark:text-red-400">
+            <span aria-hidden>⚠ </span>
+            {errors.globalNetworking.message}
+          </p>
+        )}
+      </div>
+
+      <fieldset aria-describedby="mount-rules mount-error" className="space-y-3">
+        <legend className="text-sm font-medium">Mounts</legend>
+        <ul
+          id="mount-rules"
+          className="list-disc pl-5 text-sm text-neutral-600 dark:text-neutral-400"
+        >
+          <li>The kind of mount is fixed at deployment: a pod cannot gain a new kind of mount.</li>
+          <li>A network volume cannot be swapped for another; only its path can change.</li>
+          <li>
+            Entries must be complete: a volume disk needs size and path, a network mount volume and
+            path.
+          </li>
+        </ul>
+        {mountError && (
+          <p id="mount-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+            <span aria-hidden>⚠ </span>
+            {mountError}
+          </p>
+        )}
+        <Field id="edit-mount-kind" label="Mount kind">
+          {(p) => (
+            <Select
+              {...p}
+              {...register("mount.kind")}
+              options={[
+                { value: "none", label: "None" },
+                { value: "persistent", label: "Volume disk (persistent)" },
+                { value: "network", label: "Network volume" },
+              ]}
+            />
+          )}
+        </Field>
+        {mount.kind === "persistent" && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="edit-mount-size" label="Volume disk (GB)" hint="10 GB or more; grows only.">
+              {(p) => <Input {...p} type="number" {...register("mount.size", num)} />}
+            </Field>
+            <Field id="edit-mount-path" label="Mount path">
+              {(p) => <Input {...p} className="font-mono" {...register("mount.path")} />}
+            </Field>
+          </div>
+        )}
+        {mount.kind === "network" && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="edit-mount-volume" label="Network volume">
+              {(p) => (
+                <Select
+                  {...p}
+                  {...register("mount.volumeId")}
+                  options={[
+                    { value: "", label: "Choose a volume…" },
+                    ...volumes.map((v) => ({
+                      value: v.id,
+                      label: `${v.name} · ${v.size} GB · ${v.dataCenter}`,
+                    })),
+                  ]}
+                />
+              )}
+            </Field>
+            <Field id="edit-mount-path" label="Mount path">
+              {(p) => <Input {...p} className="font-mono" {...register("mount.path")} />}
+            </Field>
+          </div>
+        )}
+        {warnings.length > 0 && (
+          <div
+            aria-live="polite"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          >
+            <p className="font-medium">The platform will refuse this mount change:</p>
+            <ul className="list-disc pl-5">
+              {warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </fieldset>
+
+      <div className="space-y-2">
+        <FormProblem message={errors.root?.server?.message} />
+        <Button type="submit" pending={isSubmitting}>
+          Save pod
+        </Button>
+      </div>
+    </form>
+  );
+}

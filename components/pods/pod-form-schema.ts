@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { envToRows, rowsToEnv } from "@/components/endpoints/env-editor";
+import { Port } from "@/lib/schemas/common";
+import {
+  CreateGpuConfig,
+  CreatePodInput,
+  mountPatchViolations,
+  type Mounts,
+  type Pod,
+  type UpdatePodInput,
+} from "@/lib/schemas/pods";
+
+const EnvRows = z.array(
+  z.object({
+    key: z
+      .string()
+      .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
+    value: z.string(),
+  }),
+);
+
+// ---- Deploy (`/pods/new`) ----
+
+/** The contract's create schema plus UI-only fields: container source, env as rows, one volume. */
+export const DeployPodSchema = CreatePodInput.pick({ name: true, cloud: true, disk: true })
+  .extend({
+    gpu: CreateGpuConfig.pick({ count: true }).extend({
+      id: z.string().min(1, "Choose a GPU type"),
+    }),
+    source: z.enum(["image", "template"]),
+    image: z.string(),
+    templateId: z.string(),
+    ports: z.array(Port),
+    envRows: EnvRows,
+    /** "" = no network volume: the pod keeps its own volume disk. */
+    networkVolumeId: z.string(),
+    mountPath: z.string().min(1, "Enter where the volume appears, e.g. /workspace"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.source === "image" && !v.image)
+      ctx.addIssue({ code: "custom", path: ["image"], message: "Enter a container image" });
+    if (v.source === "template" && !v.templateId)
+      ctx.addIssue({ code: "custom", path: ["templateId"], message: "Choose a template" });
+    if (v.networkVolumeId && v.cloud !== "SECURE")
+      ctx.addIssue({
+        code: "custom",
+        path: ["networkVolumeId"],
+        message:
+          "Network volumes attach only to Secure Cloud pods: choose Secure Cloud or no volume",
+      });
+  });
+export type DeployPodValues = z.input<typeof DeployPodSchema>;
+export type DeployPodOutput = z.output<typeof DeployPodSchema>;
+
+export const DEPLOY_FIELDS = [
+  "name",
+  "cloud",
+  "gpu.id",
+  "gpu.count",
+  "image",
+  "templateId",
+  "ports",
+  "disk",
+  "envRows",
+  "networkVolumeId",
+  "mountPath",
+] as const;
+export const DEPLOY_ALIASES = {
+  env: "envRows",
+  gpu: "gpu.id",
+  mounts: "networkVolumeId",
+  "mounts.network[0].path": "mountPath",
+  globalNetworking: "gpu.id",
+};
+
+export const NEW_POD_DEFAULTS: DeployPodValues = {
+  name: "",
+  cloud: "SECURE",
+  gpu: { id: "", count: 1 },
+  source: "image",
+  image: "",
+  templateId: "",
+  ports: ["8888/http", "22/tcp"],
+  disk: 20,
+  envRows: [],
+  networkVolumeId: "",
+  mountPath: "/workspace",
+};
+
+export function toCreatePodInput(v: DeployPodOutput): CreatePodInput {
+  return {
+    name: v.name,
+    cloud: v.cloud,
+    gpu: v.gpu,
+    ...(v.source === "image" ? { image: v.image } : { templateId: v.templateId }),
+    ports: v.ports,
+    disk: v.disk,
+    env: rowsToEnv(v.envRows),
+    globalNetworking: false,
+    ...(v.networkVolumeId
+      ? { mounts: { network: [{ volumeId: v.networkVolumeId, path: v.mountPath }] } }
+      : {}),
+  };
+}
+
+// ---- Edit (`/pods/[id]`) ----
+
+/** The mount as the edit form holds it: one kind, its fields as text so a half-filled entry can be shown. */
+const MountFields = z.object({
+  kind: z.enum(["none", "persistent", "network"]),
+  size: z.number().int().optional(),
+  volumeId: z.string(),
+  path: z.string(),
+});
+
+export const EditPodSchema = z.object({
+  name: z.string().min(1, "Enter a name"),
+  image: z.string().min(1, "Enter a container image"),
+  ports: z.array(Port),
+  envRows: EnvRows,
+  locked: z.boolean(),
+  globalNetworking: z.boolean(),
+  mount: MountFields,
+});
+export type EditPodValues = z.infer<typeof EditPodSchema>;
+
+export const EDIT_FIELDS = [
+  "name",
+  "image",
+  "ports",
+  "envRows",
+  "locked",
+  "globalNetworking",
+  "mount",
+] as const;
+export const EDIT_ALIASES = { env: "envRows", mounts: "mount" };
+
+export function valuesFromPod(pod: Pod): EditPodValues {
+  const network = pod.mounts.network?.[0];
+  const persistent = pod.mounts.persistent;
+  return {
+    name: pod.name,
+    image: pod.image,
+    ports: pod.ports,
+    envRows: envToRows(pod.env),
+    locked: pod.locked,
+    globalNetworking: pod.globalNetworking.enabled,
+    mount: network
+      ? { kind: "network", volumeId: network.volumeId, path: network.path, size: undefined }
+      : persistent
+        ? { kind: "persistent", size: persistent.size, path: persistent.path, volumeId: "" }
+        : { kind: "none", volumeId: "", path: "", size: undefined },
+  };
+}
+
+/**
+ * The mounts part of a PATCH exactly as typed: incomplete entries are sent as they are (the
+ * platform answers 422 naming the missing field), "none" sends nothing (clearing is not supported).
+ */
+export function mountsPatch(mount: EditPodValues["mount"]): Mounts | undefined {
+  if (mount.kind === "persistent")
+    return { persistent: { size: mount.size as number, path: mount.path } };
+  if (mount.kind === "network")
+    return { network: [{ volumeId: mount.volumeId, path: mount.path }] };
+  return undefined;
+}
+
+/** What the platform will say about a mounts change, shown before submit (the seed's 400 rules). */
+export function mountWarnings(stored: Mounts, mount: EditPodValues["mount"]): string[] {
+  const patch = mountsPatch(mount);
+  const out = mountPatchViolations(stored, patch).map((v) => `${v.path} ${v.message}`);
+  if (mount.kind === "persistent" && (!mount.size || !mount.path))
+    out.push("a persistent mount needs both a size and a path");
+  if (mount.kind === "network" && (!mount.volumeId || !mount.path))
+    out.push("a network mount needs both a volume and a path");
+  return out;
+}
+
+/** Only what changed goes into the PATCH, so an untouched field can never be refused. */
+export function toUpdatePodInput(
+  values: EditPodValues,
+  dirty: Partial<Record<keyof EditPodValues, unknown>>,
+): UpdatePodInput {
+  const patch: UpdatePodInput = {};
+  if (dirty.name) patch.name = values.name;
+  if (dirty.image) patch.image = values.image;
+  if (dirty.ports) patch.ports = values.ports;
+  if (dirty.envRows) patch.env = rowsToEnv(values.envRows);
+  if (dirty.locked) patch.locked = values.locked;
+  if (dirty.globalNetworking) patch.globalNetworking = values.globalNetworking;
+  if (dirty.mount) {
+    const mounts = mountsPatch(values.mount);
+    if (mounts) patch.mounts = mounts;
+  }
+  return patch;
+}

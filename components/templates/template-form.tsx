@@ -1,0 +1,140 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { EnvEditor } from "@/components/endpoints/env-editor";
+import { ListInput } from "@/components/endpoints/list-input";
+import { FormProblem } from "@/components/forms/form-problem";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { applyProblemToForm } from "@/lib/queries/apply-problem";
+import type { Problem } from "@/lib/schemas/common";
+import {
+  TEMPLATE_ALIASES,
+  TEMPLATE_FIELDS,
+  TemplateFormSchema,
+  type TemplateFormOutput,
+  type TemplateFormValues,
+} from "./template-form-schema";
+
+const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
+
+export interface TemplateFormProps {
+  defaultValues: TemplateFormValues;
+  submitLabel: string;
+  /** Resolves with null on success or the problem to show on the form. */
+  onSubmit: (values: TemplateFormOutput) => Promise<Problem | null>;
+}
+
+/** Create and edit a template, validated with the contract schema (CreateTemplateInput) it extends. */
+export function TemplateForm({ defaultValues, submitLabel, onSubmit }: TemplateFormProps) {
+  const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
+    resolver: zodResolver(TemplateFormSchema),
+    defaultValues,
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const { errors, isSubmitting } = formState;
+
+  async function submit(values: TemplateFormOutput) {
+    const problem = await onSubmit(values);
+    if (problem)
+      applyProblemToForm(problem, form.setError, {
+        fields: TEMPLATE_FIELDS,
+        aliases: TEMPLATE_ALIASES,
+      });
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      aria-label={submitLabel}
+      className="max-w-3xl space-y-6"
+    >
+      <Field id="template-name" label="Template name" error={errors.name?.message}>
+        {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium">For</legend>
+        <div className="mt-2 flex gap-4 text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="pod" {...register("kind")} />
+            Pods
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" value="serverless" {...register("kind")} />
+            Serverless endpoints
+          </label>
+        </div>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          A pod template also starts SSH and Jupyter; a serverless template runs a worker handler.
+        </p>
+        {errors.kind?.message && (
+          <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.kind.message}</p>
+        )}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="template-category" label="Category" error={errors.category?.message}>
+          {(p) => (
+            <Select
+              {...p}
+              {...register("category")}
+              options={[
+                { value: "NVIDIA", label: "NVIDIA GPU" },
+                { value: "AMD", label: "AMD GPU" },
+                { value: "CPU", label: "CPU" },
+              ]}
+            />
+          )}
+        </Field>
+        <Field
+          id="template-disk"
+          label="Container disk (GB)"
+          hint="Temporary space inside the container."
+          error={errors.disk?.message}
+        >
+          {(p) => <Input {...p} type="number" min={1} {...register("disk", num)} />}
+        </Field>
+      </div>
+      <Field
+        id="template-image"
+        label="Container image"
+        hint="e.g. runpod/mock-worker:latest"
+        error={errors.image?.message}
+      >
+        {(p) => <Input {...p} className="font-mono" {...register("image")} />}
+      </Field>
+      <Controller
+        control={control}
+        name="ports"
+        render={({ field }) => (
+          <Field
+            id="template-ports"
+            label="Exposed ports"
+            hint="Comma-separated <port>/<http|tcp|udp>, e.g. 8888/http, 22/tcp."
+            error={errors.ports?.message ?? errors.ports?.[0]?.message}
+          >
+            {(p) => (
+              <ListInput
+                {...p}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                className="font-mono"
+              />
+            )}
+          </Field>
+        )}
+      />
+      <EnvEditor control={control} register={register} error={errors.envRows?.message} />
+      <div className="space-y-2">
+        <FormProblem message={errors.root?.server?.message} />
+        <Button type="submit" pending={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  ListBillingResponse,
+  ListEndpointBillingResponse,
+  ListNetworkVolumeBillingResponse,
+  ListPodBillingResponse,
+  ListServerlessBillingResponse,
+  type BillingBucketSize,
+} from "@/lib/schemas/billing";
+import type { Cloud } from "./client";
+
+/** The window every billing read takes: the last N buckets of one size. */
+export interface BillingWindow {
+  bucketSize: BillingBucketSize;
+  lastN: number;
+}
+
+const query = (w: BillingWindow) => ({ bucketSize: w.bucketSize, lastN: w.lastN });
+
+/** `GET /v2/billing`: spend of the whole account per bucket, split by product. */
+export function getBilling(cloud: Cloud, window: BillingWindow) {
+  return cloud.request({ path: "/billing", query: query(window), schema: ListBillingResponse });
+}
+
+/** `GET /v2/billing/pods`: one record per pod per bucket. */
+export function getPodBilling(cloud: Cloud, window: BillingWindow) {
+  return cloud.request({
+    path: "/billing/pods",
+    query: query(window),
+    schema: ListPodBillingResponse,
+  });
+}
+
+/** `GET /v2/billing/serverless`: one record per serverless endpoint per bucket. */
+export function getServerlessBilling(cloud: Cloud, window: BillingWindow) {
+  return cloud.request({
+    path: "/billing/serverless",
+    query: query(window),
+    schema: ListServerlessBillingResponse,
+  });
+}
+
+/** `GET /v2/billing/endpoints`: hosted-model spend per bucket (no per-model dimension). */
+export function getEndpointBilling(cloud: Cloud, window: BillingWindow) {
+  return cloud.request({
+    path: "/billing/endpoints",
+    query: query(window),
+    schema: ListEndpointBillingResponse,
+  });
+}
+
+/** `GET /v2/billing/network-volumes`: one record per volume per bucket. */
+export function getNetworkVolumeBilling(cloud: Cloud, window: BillingWindow) {
+  return cloud.request({
+    path: "/billing/network-volumes",
+    query: query(window),
+    schema: ListNetworkVolumeBillingResponse,
+  });
+}
