@@ -254,7 +254,8 @@ ${dtable}
 
 Notes: delayTime has millisecond resolution (platform clock). The reference server shows what
 this machine can do for a constant answer; every figure above shares the same cores with the load
-generator. Regenerate with \`npm run bench\`.
+generator, and other processes on the machine move them a lot (compare the load average above and
+the reference's req/s between runs). Regenerate with \`npm run bench\`.
 `;
     fs.writeFileSync(path.join(here, "results.md"), md);
     process.stdout.write(`\n${table}\n\n${dtable}\n\nwritten to bench/results.md\n`);

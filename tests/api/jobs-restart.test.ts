@@ -25,9 +25,7 @@ describeEachBackend("job engine across a restart", (backend) => {
     });
   }
 
-  // Flaky on a loaded 2-core machine (timed out in some full runs); skipped until made
-  // deterministic. Tracked in issue 4's notes.
-  it.skip("ttl and retention timers survive a restart", async () => {
+  it("ttl and retention timers survive a restart", async () => {
     let tp: TestPlatform = await platform();
     try {
       const ep = await createEndpoint(tp, { workers: { min: 0, max: 0 } });

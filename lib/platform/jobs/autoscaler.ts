@@ -2,12 +2,14 @@ import { ENDPOINT_DEFAULTS } from "@/lib/schemas/endpoints";
 import { allDataCenters, gpuTypesInPool } from "../management/catalog/catalog-view";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { WorkersTable } from "../store/schema-jobs";
+import { HOSTED_PLACEMENT, isHostedEndpointId } from "../models/hosted-endpoint";
 import { builtinImageFor } from "../workers/builtin-images";
 import type { JobEngine } from "./engine";
 import type { Placement } from "./worker-pool";
 
 const LEADER_LEASE_MS = 5000;
 const DEBOUNCE_MS = 15;
+const MIN_SWEEP_INTERVAL_MS = 100;
 
 /**
  * Keeps each endpoint's built-in workers between `workers.min` and `workers.max`:
@@ -23,6 +25,7 @@ const DEBOUNCE_MS = 15;
 export class Autoscaler {
   private readonly dirty = new Set<string>();
   private pending: Promise<void> | null = null;
+  private lastSweep = 0;
   private readonly checks = new Map<string, number>();
   private leader = false;
   /** Load-balancer requests waiting or in flight on this instance, per endpoint. */
@@ -44,10 +47,16 @@ export class Autoscaler {
     if (!endpointId || !this.leader) return;
     this.dirty.add(endpointId);
     // Tracked, so a settle() after a request waits for the scaling decision it caused. A short
-    // real-time debounce turns a burst of submissions into one evaluation.
+    // real-time debounce turns a burst of submissions into one evaluation, and under load the
+    // sweeps are spaced (a decision is delayed a little, never lost).
+    const delay = Math.max(
+      DEBOUNCE_MS,
+      MIN_SWEEP_INTERVAL_MS - (performance.now() - this.lastSweep),
+    );
     this.pending ??= this.e.scheduler.track(
-      new Promise<void>((r) => setTimeout(r, DEBOUNCE_MS)).then(async () => {
+      new Promise<void>((r) => setTimeout(r, delay)).then(async () => {
         this.pending = null;
+        this.lastSweep = performance.now();
         const ids = [...this.dirty];
         this.dirty.clear();
         for (const id of ids) await this.evaluate(id);
@@ -118,6 +127,8 @@ export class Autoscaler {
 
   /** Where a new worker of the endpoint can run now, or null (THROTTLED). */
   async place(endpoint: EndpointRecord): Promise<Placement | null> {
+    // Hosted models run on the platform's own capacity, not the user's GPU stock.
+    if (isHostedEndpointId(endpoint.id)) return { ...HOSTED_PLACEMENT };
     const snapshot = await this.e.availability.snapshot();
     const dcs =
       endpoint.dataCenterIds.length > 0

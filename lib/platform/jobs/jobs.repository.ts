@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { JOB_RETENTION_MS } from "@/lib/schemas/jobs";
 import type { Database } from "../store/schema";
 import type { JobsTable } from "../store/schema-jobs";
+import { JobCache } from "./job-cache";
 import { JobsReads } from "./jobs-reads.repository";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
 
@@ -10,16 +11,10 @@ import type { SqliteJobStatements } from "./sqlite-fast-path";
  * so that concurrent requests and several instances on one PostgreSQL cannot both apply a
  * transition: whoever gets the row back owns the transition and its side effects.
  */
-const CACHE_SIZE = 50_000;
-
 export class JobsRepository extends JobsReads {
   private seqCounter = 0;
-  /**
-   * Embedded store only (one process writes): every row this repository writes or reads is kept,
-   * so `/status` and waiters answer from memory with the store as the record. PostgreSQL is shared
-   * by instances, so there every read goes to the store.
-   */
-  private readonly cache: Map<string, JobsTable> | null;
+  /** Embedded store only: see `JobCache`. */
+  private readonly cache: JobCache | null;
 
   constructor(
     db: Kysely<Database>,
@@ -28,20 +23,11 @@ export class JobsRepository extends JobsReads {
     private readonly fast: SqliteJobStatements | null = null,
   ) {
     super(db);
-    this.cache = dialect === "sqlite" ? new Map() : null;
+    this.cache = dialect === "sqlite" ? new JobCache() : null;
   }
 
   private remember<T extends JobsTable | undefined>(row: T): T {
-    if (this.cache && row) {
-      this.cache.delete(row.id);
-      this.cache.set(row.id, row);
-      if (this.cache.size > CACHE_SIZE) {
-        for (const id of this.cache.keys()) {
-          this.cache.delete(id);
-          if (this.cache.size <= CACHE_SIZE * 0.9) break;
-        }
-      }
-    }
+    if (row) this.cache?.set(row);
     return row;
   }
 

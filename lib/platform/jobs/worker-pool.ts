@@ -1,12 +1,14 @@
-import type { Worker, WorkerStatus } from "@/lib/schemas/endpoints";
+import type { Worker } from "@/lib/schemas/endpoints";
+import { coldStartMs } from "../devtools/jobs-hooks";
 import { problem } from "../http/problem";
-import { serverlessPricePerHour } from "../catalog";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { WorkerDirectory } from "../management/endpoints/worker-directory";
 import type { WorkersTable } from "../store/schema-jobs";
 import { builtinImageFor } from "../workers/builtin-images";
 import { BuiltinRunner } from "./builtin-runner";
 import { MAX_JOB_LOSSES, type JobEngine } from "./engine";
+import { accrueWorkers, chargeWorker } from "./worker-billing";
+import { listWorkers, summarizeWorkers, type WorkerCounts } from "./worker-views";
 
 export interface Placement {
   pool: string;
@@ -18,8 +20,6 @@ export interface Placement {
 const INSTANCE_LEASE_MS = 10_000;
 /** External workers' last contact is written at most this often (wall ms) to keep job-take cheap. */
 const TOUCH_EVERY_MS = 1000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Workers of every endpoint: built-in ones this instance runs (cold start, jobs, recycling, loss
@@ -59,12 +59,21 @@ export class WorkerPool implements WorkerDirectory {
       version: endpoint.version,
       owner_instance: this.e.instanceId,
       created_at: now,
-      ready_at: placement ? now + this.e.config.coldStartMs[endpoint.flashboot] : null,
+      ready_at: placement
+        ? now + coldStartMs(this.e, endpoint, this.e.config.coldStartMs[endpoint.flashboot])
+        : null,
       idle_since: null,
       last_seen_at: now,
       billed_until: now,
     };
     await this.e.db.insertInto("workers").values(row).execute();
+    this.e.devtools.trace.record(
+      endpoint.id,
+      null,
+      placement ? "coldstart.begun" : "worker.throttled",
+      row.id,
+      placement ? `${placement.gpuTypeId} in ${placement.dataCenterId}` : "no capacity",
+    );
     const runner = new BuiltinRunner(this.e, row.id, endpoint, image);
     this.runners.set(row.id, runner);
     if (placement) runner.boot(row.ready_at!);
@@ -76,7 +85,9 @@ export class WorkerPool implements WorkerDirectory {
     const runner = this.runners.get(worker.id);
     if (!runner) return;
     const now = this.e.clock.now();
-    const readyAt = now + this.e.config.coldStartMs[runner.endpoint.flashboot];
+    const readyAt =
+      now +
+      coldStartMs(this.e, runner.endpoint, this.e.config.coldStartMs[runner.endpoint.flashboot]);
     const res = await this.e.db
       .updateTable("workers")
       .set({
@@ -90,7 +101,16 @@ export class WorkerPool implements WorkerDirectory {
       .where("id", "=", worker.id)
       .where("status", "=", "THROTTLED")
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) runner.boot(readyAt);
+    if (Number(res.numUpdatedRows) === 1) {
+      this.e.devtools.trace.record(
+        worker.endpoint_id,
+        null,
+        "coldstart.begun",
+        worker.id,
+        `${placement.gpuTypeId} in ${placement.dataCenterId}`,
+      );
+      runner.boot(readyAt);
+    }
   }
 
   async markReady(workerId: string): Promise<boolean> {
@@ -146,7 +166,8 @@ export class WorkerPool implements WorkerDirectory {
       .executeTakeFirst();
     if (!row) return false;
     this.e.log.debug({ worker: workerId, endpoint: row.endpoint_id, reason }, "worker removed");
-    await this.charge(row, now);
+    this.e.devtools.trace.record(row.endpoint_id, null, "worker.removed", workerId, reason);
+    await chargeWorker(this.e, row, now);
     await this.e.db.deleteFrom("worker_signals").where("worker_id", "=", workerId).execute();
     await this.recoverJobs(workerId);
     this.e.signals.emit("scale", row.endpoint_id);
@@ -163,7 +184,10 @@ export class WorkerPool implements WorkerDirectory {
     );
     for (const row of failed) this.e.jobs.afterTerminal(row);
     const endpoints = new Set(requeued.map((r) => r.endpoint_id));
-    for (const row of requeued) this.e.signals.emit("job", row.id);
+    for (const row of requeued) {
+      this.e.devtools.trace.record(row.endpoint_id, row.id, "requeued", workerId, "worker lost");
+      this.e.signals.emit("job", row.id);
+    }
     for (const id of endpoints) {
       this.e.signals.emit("queue", id);
       this.e.signals.emit("scale", id);
@@ -268,49 +292,13 @@ export class WorkerPool implements WorkerDirectory {
       .execute();
   }
 
-  private apiStatus(row: WorkersTable, busy: number): WorkerStatus {
-    if (row.status === "READY") return busy > 0 ? "RUNNING" : "IDLE";
-    return row.status as WorkerStatus;
-  }
-
   /** `WorkerDirectory`: live workers as the management API lists them. */
   async list(endpointId: string): Promise<Worker[]> {
-    const [rows, busy, endpoint] = await Promise.all([
-      this.rows(endpointId),
-      this.e.repo.busyByWorker(endpointId),
-      this.e.endpoints.get(endpointId),
-    ]);
-    const now = this.e.clock.now();
-    return rows.map((r) => {
-      const started = r.status === "READY" && r.ready_at !== null ? Number(r.ready_at) : null;
-      return {
-        id: r.id,
-        status: this.apiStatus(r, busy.get(r.id) ?? 0),
-        isStale: endpoint !== null && Number(r.version) < endpoint.version,
-        version: Number(r.version),
-        gpuCount: Number(r.gpu_count),
-        image: r.image,
-        uptimeSeconds: started === null ? null : Math.max(0, Math.floor((now - started) / 1000)),
-        gpuTypeId: r.gpu_type_id,
-        dataCenterId: r.data_center_id,
-        startedAt: started === null ? null : iso(started),
-      };
-    });
+    return listWorkers(this.e, endpointId);
   }
 
-  async summary(
-    endpointId: string,
-  ): Promise<Record<"idle" | "running" | "initializing" | "throttled" | "unhealthy", number>> {
-    const out = { idle: 0, running: 0, initializing: 0, throttled: 0, unhealthy: 0 };
-    const [rows, busy] = await Promise.all([
-      this.rows(endpointId),
-      this.e.repo.busyByWorker(endpointId),
-    ]);
-    for (const r of rows) {
-      const s = this.apiStatus(r, busy.get(r.id) ?? 0);
-      out[s.toLowerCase() as keyof typeof out]++;
-    }
-    return out;
+  async summary(endpointId: string): Promise<WorkerCounts> {
+    return summarizeWorkers(this.e, endpointId);
   }
 
   // ---------------------------------------------------------------- liveness, billing, shutdown
@@ -382,41 +370,9 @@ export class WorkerPool implements WorkerDirectory {
     }
   }
 
-  /** Worker time is charged by pool price (built-in workers; external ones run on the user's machine). */
-  private async charge(row: WorkersTable, now: number): Promise<void> {
-    const from = Number(row.billed_until);
-    if (!this.e.usage || row.kind !== "builtin" || row.status === "THROTTLED" || now <= from)
-      return;
-    // Pool price per GPU-hour (platform-notes §6.1), times the worker's GPUs.
-    const perHour = (row.pool ? serverlessPricePerHour(row.pool) : undefined) ?? 0;
-    const gpu = (perHour / 3600) * Number(row.gpu_count) * ((now - from) / 1000);
-    await this.e.usage.record({
-      accountId: row.account_id,
-      product: "serverless",
-      resourceId: row.endpoint_id,
-      amounts: { gpu, total: gpu },
-      at: now,
-    });
-  }
-
   /** Billing accrual source: charges running built-in workers up to `now`. */
-  async accrue(now: number, accountId?: string): Promise<void> {
-    let q = this.e.db
-      .selectFrom("workers")
-      .selectAll()
-      .where("kind", "=", "builtin")
-      .where("status", "!=", "THROTTLED")
-      .where("billed_until", "<", now);
-    if (accountId) q = q.where("account_id", "=", accountId);
-    for (const row of await q.execute()) {
-      const res = await this.e.db
-        .updateTable("workers")
-        .set({ billed_until: now })
-        .where("id", "=", row.id)
-        .where("billed_until", "=", row.billed_until)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) await this.charge(row, now);
-    }
+  accrue(now: number, accountId?: string): Promise<void> {
+    return accrueWorkers(this.e, now, accountId);
   }
 
   /** Shutdown: this instance's built-in workers stop and their jobs go back to the queue for others. */
