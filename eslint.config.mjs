@@ -29,6 +29,7 @@ export default tseslint.config(
     ignores: [
       "node_modules/**",
       ".next/**",
+      ".next-*/**",
       ".data/**",
       "test-results/**",
       "playwright-report/**",

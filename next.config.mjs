@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // A separate build folder lets two builds (and browser-test runs) share a checkout.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // The console never bundles the local platform; these stay server-side Node modules.
   serverExternalPackages: ["better-sqlite3", "pg", "sharp", "ioredis"],
 };

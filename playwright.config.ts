@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { CONSOLE_URL, E2E_KEY, PLATFORM_URL } from "./tests/e2e/env";
+import { CONSOLE_PORT, CONSOLE_URL, E2E_KEY, PLATFORM_PORT, PLATFORM_URL } from "./tests/e2e/env";
 
 // The console runs as a production build (`next start`): the test script builds first.
-if (!existsSync(".next/BUILD_ID")) {
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!existsSync(`${distDir}/BUILD_ID`)) {
   throw new Error(
-    "No production build in .next: run `npx next build` before `npx playwright test`.",
+    `No production build in ${distDir}: run \`npx next build\` before \`npx playwright test\`.`,
   );
 }
 
@@ -48,7 +49,7 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: {
-        PLATFORM_PORT: "8310",
+        PLATFORM_PORT: String(PLATFORM_PORT),
         PLATFORM_DATA_DIR: dataDir,
         PLATFORM_BOOTSTRAP_KEY: E2E_KEY,
         PLATFORM_RATE_LIMITS: "100000/1000000/10000000",
@@ -56,7 +57,7 @@ export default defineConfig({
       },
     },
     {
-      command: "npx next start -p 3310 -H 127.0.0.1",
+      command: `npx next start -p ${CONSOLE_PORT} -H 127.0.0.1`,
       url: `${CONSOLE_URL}/api/auth/providers`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,6 +1,9 @@
 /** Fixed values shared by playwright.config.ts (which starts the servers) and the tests. */
-export const PLATFORM_URL = "http://127.0.0.1:8310";
-export const CONSOLE_URL = "http://127.0.0.1:3310";
+// E2E_PLATFORM_PORT / E2E_CONSOLE_PORT let two runs share a machine (with NEXT_DIST_DIR apart).
+export const PLATFORM_PORT = Number(process.env.E2E_PLATFORM_PORT ?? 8310);
+export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 3310);
+export const PLATFORM_URL = `http://127.0.0.1:${PLATFORM_PORT}`;
+export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
 /** The local platform's bootstrap key for the e2e run; also the console's HANGAR_LOCAL_KEY. */
 export const E2E_KEY = "rpa_E2ETESTKEY000000000000000000000000000000";
 
