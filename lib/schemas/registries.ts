@@ -41,11 +41,22 @@ export const ListDelegationsResponse = z
   .meta({ id: "ListDelegationsResponse" });
 export type ListDelegationsResponse = z.infer<typeof ListDelegationsResponse>;
 
+/**
+ * An ECR repository ARN, optionally pinned to a tag:
+ * `arn:aws:ecr:<region>:<12-digit account>:repository/<name>[:<tag>]` (tag defaults to `latest`).
+ */
+export const EcrRepositoryArn = z
+  .string()
+  .regex(
+    /^arn:aws:ecr:[a-z]{2}(?:-[a-z]+)+-\d+:\d{12}:repository\/[a-z0-9](?:[a-z0-9._/-]*[a-z0-9])?(?::[\w][\w.-]{0,127})?$/,
+    "must be an ECR repository ARN: arn:aws:ecr:<region>:<account id>:repository/<name>[:<tag>]",
+  );
+
 export const CreateDelegationInput = z
   .strictObject({
     /** ECR repository ARN. */
-    resource: z.string().min(1),
-    name: z.string().nullable().optional(),
+    resource: EcrRepositoryArn,
+    name: z.string().min(1).nullable().optional(),
   })
   .meta({ id: "CreateDelegationRequest" });
 export type CreateDelegationInput = z.infer<typeof CreateDelegationInput>;

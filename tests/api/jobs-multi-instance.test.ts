@@ -37,7 +37,12 @@ describe.skipIf(postgresMissing !== null)("two platform instances on one Postgre
     tp.request(path, { ...init, auth: key });
 
   it(`runs ${JOBS} jobs submitted to both instances exactly once, with workers pulling from both`, async () => {
-    const ep = await createEndpoint(a, { image: "acme/counter:1" }, key);
+    // workers.max 4: the queue may hold 2000 jobs (max(50, 4 × 500)), so a slow drain never meets the queue-size 429.
+    const ep = await createEndpoint(
+      a,
+      { image: "acme/counter:1", workers: { min: 0, max: 4 } },
+      key,
+    );
     const handled = new Map<string, number>();
     const byWorker = new Map<string, number>();
     for (const [i, tp] of [a, b, a, b].entries()) {

@@ -216,4 +216,17 @@ describe("Responses conform to the reference v2 spec (except the seed's listed d
     expect(JSON.stringify(created.body)).not.toContain("s3cret-pw");
     expectConforms("/v2/registries", "post", 201, created.body);
   });
+
+  it("ECR delegations: create and list answer the reference shapes", async () => {
+    const created = await call("POST", "/v2/registries/delegations", {
+      resource: "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment",
+      name: "conf-delegation",
+    });
+    expect(created.status).toBe(201);
+    expectConforms("/v2/registries/delegations", "post", 201, created.body);
+    const list = await call("GET", "/v2/registries/delegations");
+    expect(list.status).toBe(200);
+    expect((list.body.delegations as unknown[]).length).toBeGreaterThan(0);
+    expectConforms("/v2/registries/delegations", "get", 200, list.body);
+  });
 });

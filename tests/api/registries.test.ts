@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
@@ -211,5 +211,179 @@ describeEachBackend("Registries", (backend) => {
       }),
       403,
     );
+  });
+
+  describe("ECR delegations (/v2/registries/delegations)", () => {
+    const ARN = "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment";
+    let m = 0;
+    async function delegate(body: Json = {}, auth?: string): Promise<Json> {
+      const res = await tp.request("/v2/registries/delegations", {
+        method: "POST",
+        json: { resource: `${ARN}-${++m}`, ...body },
+        auth,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as Json;
+    }
+
+    it("create answers 201 with the delegation described from the ARN (region, AWS account, repository, tag)", async () => {
+      const res = await tp.request("/v2/registries/delegations", {
+        method: "POST",
+        json: { resource: `${ARN}:v1.2`, name: "deploy" },
+      });
+      expect(res.status).toBe(201);
+      const whoami = (await (await tp.request("/_platform/whoami")).json()) as {
+        account: { id: string };
+      };
+      expect(await res.json()).toEqual({
+        id: expect.any(String),
+        name: "deploy",
+        delegatorUserId: whoami.account.id,
+        awsUser: "418399314813",
+        repository: "runpod/deployment",
+        tag: "v1.2",
+        awsRegion: "us-east-2",
+        dockerRegistryUri: "418399314813.dkr.ecr.us-east-2.amazonaws.com",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    });
+
+    it("an ARN without a tag delegates `latest`; name defaults to null", async () => {
+      const d = await delegate();
+      expect(d).toMatchObject({ tag: "latest", name: null });
+    });
+
+    it("list answers the account's delegations; `delegations` is not taken for a credential id", async () => {
+      const d = await delegate();
+      const res = await tp.request("/v2/registries/delegations");
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { delegations: Json[] };
+      expect(body.delegations).toEqual(expect.arrayContaining([d]));
+      // The credential list is unaffected by delegations.
+      const creds = (await (await tp.request("/v2/registries")).json()) as {
+        registries: { id: string }[];
+      };
+      expect(creds.registries.map((r) => r.id)).not.toContain(d.id);
+    });
+
+    it("delete answers 204 and the delegation is gone from the list; a second delete is 404", async () => {
+      const d = await delegate();
+      const del = await tp.request(`/v2/registries/delegations/${String(d.id)}`, {
+        method: "DELETE",
+      });
+      expect(del.status).toBe(204);
+      expect(await del.text()).toBe("");
+      const list = (await (await tp.request("/v2/registries/delegations")).json()) as {
+        delegations: Json[];
+      };
+      expect(list.delegations.map((x) => x.id)).not.toContain(d.id);
+      await problemOf(
+        await tp.request(`/v2/registries/delegations/${String(d.id)}`, { method: "DELETE" }),
+        404,
+      );
+    });
+
+    it.each<[string, Json, string]>([
+      ["resource is required", { resource: undefined }, "resource"],
+      [
+        "resource must be an ECR repository ARN",
+        { resource: "docker.io/library/ubuntu" },
+        "resource",
+      ],
+      [
+        "the ARN must name an ECR repository",
+        { resource: "arn:aws:s3:us-east-2:418399314813:bucket/x" },
+        "resource",
+      ],
+      [
+        "the AWS account id has 12 digits",
+        { resource: "arn:aws:ecr:us-east-2:4183:repository/x" },
+        "resource",
+      ],
+      ["name is a string or null", { name: 7 }, "name"],
+      ["unknown properties are rejected", { region: "us-east-2" }, "region"],
+    ])("create 422 naming the field: %s", async (_rule, patch, path) => {
+      const body: Json = { resource: ARN, ...patch };
+      for (const k of Object.keys(patch)) if (patch[k] === undefined) delete body[k];
+      const p = await problemOf(
+        await tp.request("/v2/registries/delegations", { method: "POST", json: body }),
+        422,
+      );
+      expectNames(p, path);
+    });
+
+    it("malformed JSON is a 400", async () => {
+      const res = await tp.request("/v2/registries/delegations", {
+        method: "POST",
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      });
+      await problemOf(res, 400);
+    });
+
+    it("delegating the same repository and tag twice is a 400 naming resource", async () => {
+      const d = await delegate();
+      const res = await tp.request("/v2/registries/delegations", {
+        method: "POST",
+        json: { resource: `${ARN}-${m}` },
+      });
+      const p = await problemOf(res, 400);
+      expectNames(p, "resource");
+      expect(p.detail).toContain(String(d.id));
+    });
+
+    it("another account's delegations are not listed and answer 404 on delete", async () => {
+      const d = await delegate();
+      const other = await tp.otherAccountKey();
+      const list = (await (
+        await tp.request("/v2/registries/delegations", { auth: other })
+      ).json()) as { delegations: Json[] };
+      expect(list.delegations).toEqual([]);
+      await problemOf(
+        await tp.request(`/v2/registries/delegations/${String(d.id)}`, {
+          method: "DELETE",
+          auth: other,
+        }),
+        404,
+      );
+      // Still there for its owner.
+      const mine = (await (await tp.request("/v2/registries/delegations")).json()) as {
+        delegations: Json[];
+      };
+      expect(mine.delegations.map((x) => x.id)).toContain(d.id);
+    });
+
+    it("DELETE on the delegation collection is a 405, never a credential lookup", async () => {
+      const res = await tp.request("/v2/registries/delegations", { method: "DELETE" });
+      await problemOf(res, 405);
+      expect(res.headers.get("allow")).toBe("GET, POST");
+    });
+
+    it("GET on a single delegation is not an operation: 405 with Allow: DELETE", async () => {
+      const d = await delegate();
+      const res = await tp.request(`/v2/registries/delegations/${String(d.id)}`);
+      await problemOf(res, 405);
+      expect(res.headers.get("allow")).toBe("DELETE");
+    });
+
+    it("delegations need the registries family (read lists, write creates)", async () => {
+      const res = await tp.request("/_platform/keys", {
+        method: "POST",
+        json: {
+          name: "read-registries-delegations",
+          permission: { type: "restricted", families: { registries: "read" } },
+        },
+      });
+      const key = ((await res.json()) as { key: string }).key;
+      expect((await tp.request("/v2/registries/delegations", { auth: key })).status).toBe(200);
+      await problemOf(
+        await tp.request("/v2/registries/delegations", {
+          method: "POST",
+          json: { resource: ARN },
+          auth: key,
+        }),
+        403,
+      );
+    });
   });
 });

@@ -49,9 +49,12 @@ export interface RouteSpec<
     params: P extends z.ZodType ? z.output<P> : Record<string, string>;
     auth: AuthContext;
     c: Context<PlatformEnv>;
-  }) => Promise<RouteResult> | RouteResult;
+  }) => Promise<RouteResult | Response> | RouteResult | Response;
+  /** Media type of the success answers in the document (default `application/json`). */
+  contentType?: string;
 }
 
+/** A JSON answer checked against `responses`; a handler may instead return a whole `Response` (streams). */
 export type RouteResult = { status: number; body?: unknown; headers?: Record<string, string> };
 
 function checkAccess(
@@ -143,6 +146,7 @@ export class Routes {
         auth: auth as AuthContext,
         c,
       });
+      if (result instanceof Response) return result;
       const schema = spec.responses[result.status];
       let payload = result.body;
       if (schema && validate) {
@@ -170,7 +174,7 @@ export class Routes {
       responses[status] = schema
         ? {
             description: DESCRIPTIONS[Number(status)] ?? "OK",
-            content: { "application/json": { schema } },
+            content: { [spec.contentType ?? "application/json"]: { schema } },
           }
         : { description: DESCRIPTIONS[Number(status)] ?? "OK" };
     }

@@ -15,6 +15,7 @@ import type { PlatformEnv } from "../../http/env";
 import { problem } from "../../http/problem";
 import type { PlatformServices } from "../../platform";
 import { EndpointsService } from "./endpoints.service";
+import { registerWorkerLogRoutes } from "./worker-logs.routes";
 
 /**
  * The seed: `cpu` is read-only and CPU create/update is unsupported. The schemas leave `cpu` out, so
@@ -154,4 +155,6 @@ export function registerEndpointRoutes(services: PlatformServices): void {
       body: await endpoints.workers(auth.account.id, params.id),
     }),
   });
+
+  registerWorkerLogRoutes(services, endpoints);
 }

@@ -5,6 +5,8 @@ import { diskCost, hourlyCost, POD_DISK_RATES, splitByHour } from "../../billing
 import type { UsageAmounts, UsageInput, UsageRecorder } from "../../billing/usage-recorder";
 import { claimBillingMark } from "../../http/owned-rows";
 import type { Ids } from "../../ids";
+import { podLogKey, type LogHub } from "../../logs/log-hub";
+import { podCreatedLine, podTransitionLine } from "../../logs/pod-lines";
 import type { Database } from "../../store/schema";
 import type { PodsTable } from "../../store/schema-compute";
 import { assertTransition, isComputeBilled, timedTransition, type PodEvent } from "./pod-lifecycle";
@@ -24,7 +26,19 @@ export class PodEngine {
     private readonly db: Kysely<Database>,
     private readonly ids: Ids,
     private readonly usage: UsageRecorder,
+    /** Where the pod's system log lines go (its `/logs` stream). */
+    private readonly logs?: LogHub,
   ) {}
+
+  /** A new pod's first system line. */
+  created(row: PodsTable): void {
+    this.logs?.append(
+      podLogKey(row.id),
+      "system",
+      podCreatedLine(parseDoc(row), row.data_center_id),
+      Number(row.created_at),
+    );
+  }
 
   /** Charges for [billed_until, to) at the rates of the pod's current status; one row per clock hour. */
   async settle(row: PodsTable, to: number): Promise<boolean> {
@@ -88,7 +102,13 @@ export class PodEngine {
     if (next === "TERMINATED") set.terminated_at = at;
     if (!isComputeBilled(row.status as PodStatus) && isComputeBilled(next)) set.billed_until = at;
     if (!(await casPod(this.db, row, set))) return null;
-    return { ...row, ...set };
+    const updated = { ...row, ...set };
+    if (this.logs) {
+      const line = podTransitionLine(event, next, parseDoc(updated), updated.data_center_id);
+      this.logs.append(podLogKey(row.id), "system", line, at);
+      if (next === "TERMINATED") this.logs.end(podLogKey(row.id));
+    }
+    return updated;
   }
 
   /** Timed transitions due by `now`, in order, each at its own due time (so uptime counts from there). */

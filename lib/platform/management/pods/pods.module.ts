@@ -13,7 +13,7 @@ const instances = new WeakMap<PlatformServices, PodsService>();
 export function podsService(services: PlatformServices): PodsService {
   let svc = instances.get(services);
   if (!svc) {
-    const engine = new PodEngine(services.store.db, services.ids, services.usage);
+    const engine = new PodEngine(services.store.db, services.ids, services.usage, services.logs);
     svc = new PodsService(
       services.store.db,
       services.clock,

@@ -8,6 +8,7 @@ import {
   UpdatePodInput,
 } from "@/lib/schemas/pods";
 import type { PlatformServices } from "../../platform";
+import { registerPodLogRoutes } from "./pod-logs.routes";
 import { podsService } from "./pods.module";
 
 const TAGS = ["Pods"];
@@ -125,4 +126,6 @@ export function registerPodRoutes(services: PlatformServices) {
       body: await pods.fail(auth.account.id, params.id),
     }),
   });
+
+  registerPodLogRoutes(services);
 }

@@ -55,6 +55,7 @@ export class PodsService {
     const plan = await planPod(this.db, accountId, body, await this.availability.snapshot());
     const row = this.newRow(accountId, body.name, plan, this.clock.now());
     await insertPods(this.db, [row]);
+    this.engine.created(row);
     return toPod(row, this.clock.now());
   }
 

@@ -1,11 +1,21 @@
 import { IdParam } from "@/lib/schemas/common";
-import { CreateRegistryInput, ListRegistriesResponse, Registry } from "@/lib/schemas/registries";
+import {
+  CreateDelegationInput,
+  CreateRegistryInput,
+  EcrDelegation,
+  ListDelegationsResponse,
+  ListRegistriesResponse,
+  Registry,
+} from "@/lib/schemas/registries";
+import { problems } from "../../http/problem";
 import type { PlatformServices } from "../../platform";
+import { DelegationsService } from "./delegations.service";
 import { RegistriesService } from "./registries.service";
 
 /** `/v2/registries`: container registry credentials; username and password are write-only. */
 export function registerRegistryRoutes({ routes, store, clock, ids }: PlatformServices): void {
   const registries = new RegistriesService(store.db, clock, ids);
+  const delegations = new DelegationsService(store.db, clock, ids);
   const tags = ["Registries"];
 
   routes.add({
@@ -36,6 +46,50 @@ export function registerRegistryRoutes({ routes, store, clock, ids }: PlatformSe
     }),
   });
 
+  // Before `/v2/registries/{id}`, so `delegations` is never taken for a credential id.
+  routes.add({
+    method: "get",
+    path: "/v2/registries/delegations",
+    summary: "List your ECR delegations",
+    tags,
+    access: { family: "registries", need: "read" },
+    responses: { 200: ListDelegationsResponse },
+    handler: async ({ auth }) => ({
+      status: 200,
+      body: { delegations: await delegations.list(auth.account.id) },
+    }),
+  });
+
+  routes.add({
+    method: "post",
+    path: "/v2/registries/delegations",
+    summary: "Delegate pulls of one ECR repository (and tag) to the platform",
+    tags,
+    access: { family: "registries", need: "write" },
+    body: CreateDelegationInput,
+    responses: { 201: EcrDelegation },
+    errors: [400, 422],
+    handler: async ({ auth, body }) => ({
+      status: 201,
+      body: await delegations.create(auth.account.id, body),
+    }),
+  });
+
+  routes.add({
+    method: "delete",
+    path: "/v2/registries/delegations/{id}",
+    summary: "Revoke an ECR delegation",
+    tags,
+    access: { family: "registries", need: "write" },
+    params: IdParam,
+    responses: { 204: null },
+    errors: [404],
+    handler: async ({ auth, params }) => {
+      await delegations.revoke(auth.account.id, params.id);
+      return { status: 204 };
+    },
+  });
+
   routes.add({
     method: "get",
     path: "/v2/registries/{id}",
@@ -61,6 +115,8 @@ export function registerRegistryRoutes({ routes, store, clock, ids }: PlatformSe
     responses: { 204: null },
     errors: [400, 404],
     handler: async ({ auth, params }) => {
+      // `/v2/registries/delegations` is the delegation collection, not a credential id.
+      if (params.id === "delegations") throw problems.methodNotAllowed(["GET", "POST"]);
       await registries.remove(auth.account.id, params.id);
       return { status: 204 };
     },

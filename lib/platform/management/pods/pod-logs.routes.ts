@@ -1,0 +1,44 @@
+import { IdParam, LogsQuery } from "@/lib/schemas/common";
+import { problems } from "../../http/problem";
+import { podLogKey } from "../../logs/log-hub";
+import { LogEventStream } from "../../logs/log-routes";
+import { backfillFor, streamLogs } from "../../logs/log-stream";
+import type { PlatformServices } from "../../platform";
+import { podsService } from "./pods.module";
+
+/** `GET /v2/pods/{id}/logs`: the pod's lines as server-sent events, then live ones until it is terminated. */
+export function registerPodLogRoutes(services: PlatformServices): void {
+  const pods = podsService(services);
+  services.routes.add({
+    method: "get",
+    path: "/v2/pods/{id}/logs",
+    summary:
+      "Stream a pod's logs (server-sent events; source, tail, since, Last-Event-ID) until the pod is terminated",
+    tags: ["Pods"],
+    access: { family: "pods", need: "read" },
+    params: IdParam,
+    query: LogsQuery,
+    responses: { 200: LogEventStream },
+    contentType: "text/event-stream",
+    errors: [400, 404, 422],
+    handler: async ({ auth, params, query, c }) => {
+      // Also applies the pod's due transitions, so their lines are in the backfill.
+      const pod = await pods.get(auth.account.id, params.id);
+      if (pod.status === "TERMINATED") throw problems.notFound("pod");
+      const backfill = backfillFor(query, c.req.header("last-event-id"));
+      return streamLogs(c, {
+        hub: services.logs,
+        key: podLogKey(pod.id),
+        source: query.source,
+        backfill,
+        alive: async () => {
+          try {
+            return (await pods.get(auth.account.id, pod.id)).status !== "TERMINATED";
+          } catch {
+            return false;
+          }
+        },
+      });
+    },
+  });
+}
