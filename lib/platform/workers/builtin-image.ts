@@ -5,6 +5,8 @@
 export interface BuiltinJobContext {
   id: string;
   input: unknown;
+  /** The job's `s3Config` (bucket credentials), when the request carried one. */
+  s3Config?: unknown;
   workerId: string;
   /** Aborted when the platform stops the job (cancel, execution timeout, ttl). */
   signal: AbortSignal;

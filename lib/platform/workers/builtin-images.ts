@@ -1,5 +1,6 @@
 import type { BuiltinImage } from "./builtin-image";
 import { echoHttp } from "./echo-http";
+import { hostedModelImage } from "../models/hosted-model-image";
 import { mockWorker } from "./mock-worker";
 
 /** `hangar/echo-lb` (any tag): a load-balancer app that serves `/ping` and echoes every other request. */
@@ -13,7 +14,11 @@ export const echoLoadBalancer: BuiltinImage = {
   serveHttp: echoHttp,
 };
 
-export const BUILTIN_IMAGES: readonly BuiltinImage[] = [mockWorker, echoLoadBalancer];
+export const BUILTIN_IMAGES: readonly BuiltinImage[] = [
+  mockWorker,
+  echoLoadBalancer,
+  hostedModelImage,
+];
 
 /** The built-in image serving `image`, or null when the user runs the workers (external). */
 export function builtinImageFor(image: string): BuiltinImage | null {

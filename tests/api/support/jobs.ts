@@ -182,3 +182,24 @@ export async function workerCall(
     contentType: res.headers.get("content-type"),
   };
 }
+
+/**
+ * Moves the manual clock a step at a time until `pending` (a held request: runsync, a
+ * non-streaming OpenAI call) settles: the request may reach the queue at any moment, and each
+ * step's `advance` fires whatever became due.
+ */
+export async function advanceUntil<T>(
+  tp: TestPlatform,
+  pending: Promise<T>,
+  stepMs = 1000,
+): Promise<T> {
+  let settled = false;
+  const watched = pending.finally(() => {
+    settled = true;
+  });
+  for (let i = 0; i < 600 && !settled; i++) {
+    await advance(tp, stepMs);
+    await new Promise((r) => setImmediate(r));
+  }
+  return watched;
+}
