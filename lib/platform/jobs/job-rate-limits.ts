@@ -1,5 +1,7 @@
 import { problem } from "../http/problem";
+import type { CounterBackend } from "../http/rate-limit";
 import type { JobEngine } from "./engine";
+import { sharedWindowCounter, type SharedWindowCounter } from "./job-rate-counters";
 
 export type LimitedOperation =
   "runsync" | "run" | "status" | "stream" | "cancel" | "purge" | "openai" | "requests";
@@ -32,15 +34,64 @@ const WORKER_COUNT_CACHE_MS = 1000;
 /**
  * Per endpoint and operation: a fixed 10 s window on the platform clock and an in-flight count.
  * The effective rate is max(base, running workers × per-worker figure); above it → 429 with
- * `Retry-After`. Counters are per instance (each instance of a shared deployment applies the
- * table on its own). `PLATFORM_JOB_RATE_LIMITS` scales the table or turns it off.
+ * `Retry-After`. `PLATFORM_JOB_RATE_LIMITS` scales the table or turns it off.
+ *
+ * Window counts follow the management limiter's counter backend: in memory on the embedded store
+ * (one instance; no I/O on the hot path), in Redis with `REDIS_URL`, else in a PostgreSQL table,
+ * so instances sharing a database count one budget. A shared counter that fails is logged and the
+ * instance counts alone until it answers again, rather than failing job requests. The in-flight
+ * count stays per instance (a request is in flight where it is held), so N instances allow up to
+ * N × the concurrency figure.
  */
 export class JobRateLimits {
   private readonly windows = new Map<string, { window: number; count: number }>();
   private readonly inFlight = new Map<string, number>();
   private readonly workerCounts = new Map<string, { n: number; until: number }>();
 
-  constructor(private readonly e: JobEngine) {}
+  private readonly shared: SharedWindowCounter | undefined;
+  private sharedWarnedAt = 0;
+
+  constructor(
+    private readonly e: JobEngine,
+    backend: CounterBackend = { kind: "memory" },
+  ) {
+    this.shared = sharedWindowCounter(backend, (err) => this.warnShared(err));
+  }
+
+  /** Once a minute at most: a down counter store must not flood the log at the request rate. */
+  private warnShared(err: unknown): void {
+    const wall = Date.now();
+    if (wall - this.sharedWarnedAt < 60_000) return;
+    this.sharedWarnedAt = wall;
+    this.e.log.warn(
+      { err, counters: this.shared?.kind },
+      "job rate limits: shared counter unavailable; this instance counts alone",
+    );
+  }
+
+  /** Shared count before this request (counted), or undefined when the store did not answer. */
+  private async countShared(key: string, window: number): Promise<number | undefined> {
+    try {
+      return (await this.shared!.increment(key, window)) - 1;
+    } catch (err) {
+      this.warnShared(err);
+      return undefined;
+    }
+  }
+
+  private uncount(key: string, window: number): Promise<void> {
+    return this.shared!.decrement(key, window).catch((err: unknown) => this.warnShared(err));
+  }
+
+  private localWindow(key: string, window: number): { window: number; count: number } {
+    let w = this.windows.get(key);
+    if (!w || w.window !== window) {
+      w = { window, count: 0 };
+      this.windows.set(key, w);
+      if (this.windows.size > 50_000) this.windows.clear();
+    }
+    return w;
+  }
 
   private scaled(n: number): number {
     const f = this.e.config.rateLimitFactor;
@@ -71,20 +122,18 @@ export class JobRateLimits {
     const key = `${endpointId}:${op}`;
     const now = this.e.clock.now();
     const window = Math.floor(now / WINDOW_MS);
-    let w = this.windows.get(key);
-    if (!w || w.window !== window) {
-      w = { window, count: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 50_000) this.windows.clear();
-    }
+    const sharedCount = this.shared ? await this.countShared(key, window) : undefined;
+    const w = sharedCount === undefined ? this.localWindow(key, window) : undefined;
+    const count = sharedCount ?? w!.count;
     const base = this.scaled(rule.rate);
-    if (w.count >= base) {
+    if (count >= base) {
       // Only a request over the base pays for the worker count.
       const dynamic =
         rule.perWorker > 0
           ? (await this.runningWorkers(endpointId)) * this.scaled(rule.perWorker)
           : 0;
-      if (w.count >= Math.max(base, dynamic)) {
+      if (count >= Math.max(base, dynamic)) {
+        if (sharedCount !== undefined) await this.uncount(key, window);
         const retry = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
         throw problem(
           429,
@@ -100,6 +149,7 @@ export class JobRateLimits {
       rule.concurrent === null ? Number.POSITIVE_INFINITY : this.scaled(rule.concurrent);
     const flying = this.inFlight.get(key) ?? 0;
     if (flying >= concurrent) {
+      if (sharedCount !== undefined) await this.uncount(key, window);
       throw problem(
         429,
         `too many concurrent ${rule.label} requests on this endpoint (at most ${concurrent})`,
@@ -109,7 +159,7 @@ export class JobRateLimits {
         },
       );
     }
-    w.count++;
+    if (w) w.count++;
     this.inFlight.set(key, flying + 1);
     let released = false;
     return () => {
