@@ -1,5 +1,6 @@
 import path from "node:path";
 import { loadJobsConfig, type JobsConfig } from "./jobs/jobs.config";
+import { loadModelsConfig, type ModelsConfig } from "./models/models.config";
 
 /** Everything the platform reads from its environment. Documented in README ("Configuration"). */
 export interface PlatformConfig {
@@ -13,6 +14,8 @@ export interface PlatformConfig {
   /** Shared rate-limit counters across instances when set. */
   redisUrl: string | undefined;
   bootstrapKey: string | undefined;
+  /** `PLATFORM_SEED`: a JSON seed file applied when the store is empty at start (README "Seeding"). */
+  seedFile: string | undefined;
   /** Management API quotas per key: minute / hour / day. */
   rateLimits: { minute: number; hour: number; day: number };
   logLevel: string;
@@ -20,6 +23,8 @@ export interface PlatformConfig {
   quiet: boolean;
   /** Job engine: cold starts, job API rate limits, long-poll holds, worker heartbeats. */
   jobs: JobsConfig;
+  /** Hosted models: simulated execution pace. */
+  models: ModelsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -61,9 +66,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     bootstrapKey: env.PLATFORM_BOOTSTRAP_KEY || undefined,
+    seedFile: env.PLATFORM_SEED ? path.resolve(env.PLATFORM_SEED) : undefined,
     rateLimits: parseRateLimits(env.PLATFORM_RATE_LIMITS),
     logLevel: env.PLATFORM_LOG_LEVEL || "info",
     quiet: env.PLATFORM_LOG_LEVEL === "silent",
     jobs: loadJobsConfig(env),
+    models: loadModelsConfig(env),
   };
 }

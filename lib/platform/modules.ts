@@ -1,4 +1,5 @@
 import { registerControlRoutes } from "./control/control.routes";
+import { registerDevtoolsRoutes } from "./devtools/devtools.routes";
 import { registerAccountRoutes } from "./management/account/account.routes";
 import { registerEndpointRoutes } from "./management/endpoints/endpoints.routes";
 import { registerRegistryRoutes } from "./management/registries/registries.routes";
@@ -13,6 +14,7 @@ import { registerNetworkVolumeV1Routes } from "./management/network-volumes/netw
 import { registerNetworkVolumeRoutes } from "./management/network-volumes/network-volumes.routes";
 import { registerPodRoutes } from "./management/pods/pods.routes";
 import { registerJobsModule } from "./jobs/jobs.module";
+import { registerHostedModels } from "./models/hosted-models.routes";
 import type { PlatformServices } from "./platform";
 
 /** Every feature module of the platform, registered in this order on a new platform. */
@@ -29,5 +31,9 @@ export function registerModules(services: PlatformServices): void {
   registerBillingRoutes(services);
   registerCatalogRoutes(services);
   registerAvailabilityControlRoutes(services);
-  registerJobsModule(services); // last: its /v2/<endpoint id>/* catch-all must not shadow the routes above
+  // Hosted models answer /v2/<model slug>/... before the job engine's catch-all, on its engine.
+  const hosted = registerHostedModels(services);
+  const engine = registerJobsModule(services); // last: its /v2/<endpoint id>/* catch-all must not shadow the routes above
+  hosted.attach(engine);
+  registerDevtoolsRoutes(services, engine); // /_platform/... only: the catch-all never shadows it
 }

@@ -10,9 +10,11 @@ import type { PlatformConfig } from "./config";
 import { extractKey } from "./http/auth";
 import type { PlatformEnv } from "./http/env";
 import { PlatformError, problem, problems } from "./http/problem";
-import type { ManagementRateLimiter } from "./http/rate-limit";
+import type { CounterBackend, ManagementRateLimiter } from "./http/rate-limit";
 import { Routes } from "./http/route";
+import { Devtools } from "./devtools/devtools";
 import { EventBus } from "./events";
+import { LogHub } from "./logs/log-hub";
 import type { Ids } from "./ids";
 import type { Logger } from "./logger";
 import type { WorkerDirectory } from "./management/endpoints/worker-directory";
@@ -42,6 +44,8 @@ export interface PlatformDeps {
   ids: Ids;
   log: Logger;
   limiter: ManagementRateLimiter;
+  /** Where counters shared by instances live (the job API's rate windows); absent: memory. */
+  counters?: CounterBackend;
 }
 
 export interface PlatformServices extends PlatformDeps {
@@ -53,6 +57,10 @@ export interface PlatformServices extends PlatformDeps {
   usage: UsageRecorder;
   /** Simulated GPU/CPU stock that placement obeys; fault injection overrides it (lib/platform/catalog). */
   availability: AvailabilityService;
+  /** Developer tools the modules feed: job timelines, fault injection, the request inspector. */
+  devtools: Devtools;
+  /** Log lines of pods and serverless workers, streamed by their `/logs` routes (lib/platform/logs). */
+  logs: LogHub;
   info: { version: string; store: Store["dialect"]; instanceId: string; startedAt: number };
   /** Live serverless workers by endpoint, set by the job engine (endpoints answer none without it). */
   workers?: WorkerDirectory;
@@ -65,6 +73,8 @@ type Area = "public" | "control" | "management" | "job";
 
 export function classify(path: string): Area {
   if (path === "/_platform/health" || path === "/v2/openapi.json") return "public";
+  // The built-in webhook receiver: jobs post to it without a key (its token is the secret).
+  if (path.startsWith("/_platform/inbox/")) return "public";
   if (path.startsWith("/_platform/")) return "control";
   if (path.startsWith("/v1/")) return "management";
   const m = /^\/v2\/([^/]+)/.exec(path);
@@ -95,6 +105,16 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
   const accounts = new AccountsService(deps.store.db, deps.clock, deps.ids);
   const events = new EventBus();
   const closers: (() => Promise<void> | void)[] = [];
+  const availability = new AvailabilityService(deps.store.db, deps.clock);
+  const devtools = new Devtools({
+    db: deps.store.db,
+    sqlite: deps.store.sqlite,
+    clock: deps.clock,
+    log: deps.log,
+    availability,
+  });
+  // First registered, so it runs last on close: events recorded while shutting down are written.
+  closers.push(() => devtools.trace.close());
   const services: PlatformServices = {
     ...deps,
     app,
@@ -102,7 +122,9 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     accounts,
     events,
     usage: new UsageRecorder(deps.store.db, accounts, events, deps.ids, deps.log),
-    availability: new AvailabilityService(deps.store.db, deps.clock),
+    availability,
+    devtools,
+    logs: new LogHub(deps.clock),
     info: {
       version: PLATFORM_VERSION,
       store: deps.store.dialect,
@@ -132,12 +154,24 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
       c.header("X-Request-Id", requestId);
     }
     const auth = c.get("auth");
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    devtools.requests.record({
+      seq: 0,
+      at: Date.now(),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      latencyMs: ms,
+      keyName: auth?.key.name ?? null,
+      accountId: auth?.account.id ?? null,
+      area: classify(c.req.path),
+    });
     log.info(
       {
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms,
         ...(auth ? { account: auth.account.id, keyName: auth.key.name } : {}),
       },
       "request",

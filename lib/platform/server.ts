@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Redis } from "ioredis";
 import { createClock, type Clock } from "./clock";
+import { applySeed, readSeedFile } from "./devtools/seed";
 import type { PlatformConfig } from "./config";
 import { createIds } from "./ids";
 import { createLogger, type Logger } from "./logger";
@@ -46,15 +47,38 @@ export async function startPlatform(
     } else if (store.pgPool) {
       backend = { kind: "postgres", pool: store.pgPool };
     }
+    // Read before anything is written: a bad seed file stops the start with its problem.
+    const seed = config.seedFile ? readSeedFile(config.seedFile) : undefined;
     const limiter = await ManagementRateLimiter.create(config.rateLimits, backend);
     const clock = options.clock ?? createClock();
-    const services = createPlatform({ config, store, clock, ids: createIds(), log, limiter });
+    const services = createPlatform({
+      config,
+      store,
+      clock,
+      ids: createIds(),
+      log,
+      limiter,
+      counters: backend,
+    });
     const boot = await services.accounts.bootstrap(config.bootstrapKey);
     if (boot)
       log.info(
         { account: boot.account.id, keyPrefix: boot.key.prefix },
         "created the first account",
       );
+    if (seed && boot) {
+      const seeded = await applySeed(services, seed, boot).catch(async (err: unknown) => {
+        await services.close();
+        throw err;
+      });
+      for (const a of seeded.accounts)
+        log.info(
+          { account: a.id, name: a.name, keys: a.keys.map((k) => k.name) },
+          "seeded an account",
+        );
+    } else if (seed) {
+      log.info("PLATFORM_SEED ignored: the store is not empty");
+    }
 
     const server: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: services.app.fetch, hostname: config.host, port: config.port }, () =>

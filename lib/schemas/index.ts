@@ -13,3 +13,4 @@ export * from "./network-volumes";
 export * from "./pods";
 export * from "./registries";
 export * from "./templates";
+export * from "./hosted-models";

@@ -147,6 +147,66 @@ export const ListRequestsResponse = z
   .meta({ id: "ListRequestsResponse" });
 export type ListRequestsResponse = z.infer<typeof ListRequestsResponse>;
 
+/** `/run` and `/retry/{id}`: the job was queued. */
+export const JobQueued = z
+  .object({ id: z.string(), status: z.literal("IN_QUEUE") })
+  .meta({ id: "JobQueued" });
+export type JobQueued = z.infer<typeof JobQueued>;
+
+/** Job-API error body: the problem members plus `error` (= detail), which the service's clients read. */
+export const JobApiError = z
+  .object({
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    errors: z.array(z.string()).optional(),
+    error: z.string(),
+  })
+  .meta({ id: "JobApiError", description: "application/problem+json error body of the job API" });
+export type JobApiError = z.infer<typeof JobApiError>;
+
+/**
+ * Path and query parameters of the job API, for its OpenAPI document (a catch-all serves these
+ * routes and reads its parameters itself; see lib/platform/jobs/job-api.openapi.ts).
+ */
+export const JobEndpointParams = z.object({
+  endpointId: z.string().min(1).meta({ description: "Endpoint id (or a hosted model's slug)" }),
+});
+export const JobIdParams = JobEndpointParams.extend({
+  jobId: z.string().min(1).meta({ description: "Job id answered by /run or /runsync" }),
+});
+
+/** `?wait=` of `/runsync` and `/status-sync` (ms, clamped to SYNC_WAIT_MS). */
+export const SyncWaitQuery = z.object({
+  wait: z
+    .number()
+    .int()
+    .optional()
+    .meta({
+      description: `ms to hold for a terminal status: default ${SYNC_WAIT_MS.default}, clamped to ${SYNC_WAIT_MS.min}–${SYNC_WAIT_MS.max}`,
+    }),
+});
+export const StatusQuery = z.object({
+  ttl: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEVEN_DAYS_MS)
+    .optional()
+    .meta({ description: "ms: shortens how long the job is kept from now" }),
+});
+export const StreamQuery = z.object({
+  wait: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "ms to hold for new chunks (clamped to PLATFORM_STREAM_HOLD_MS)" }),
+});
+export const JobRequestsQuery = z.object({
+  limit: z.number().int().min(1).max(200).optional().meta({ description: "default 50" }),
+  status: JobStatus.optional(),
+});
+
 // ------------------------------------------------------------------------------------------------
 // Worker protocol (platform-notes §2, §8.7–8.10)
 

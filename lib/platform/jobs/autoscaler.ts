@@ -254,6 +254,8 @@ export class Autoscaler {
     for (const r of candidates) {
       if (count <= floor) break;
       if (r.status === "THROTTLED") {
+        // Queued jobs still need it: removing it would start another THROTTLED one at once.
+        if (endpoint.type === "QUEUE" && stats.eligible > 0) continue;
         await e.workers.remove(r.id, "not needed");
         count--;
         continue;

@@ -1,8 +1,13 @@
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
+import { hangUntilTimedOut, jobFault } from "../devtools/jobs-hooks";
+import { workerLogKey } from "../logs/log-hub";
 import type { JobsTable } from "../store/schema-jobs";
 import type { BuiltinImage, BuiltinJobResult } from "../workers/builtin-image";
 import type { JobEngine } from "./engine";
 import { parseJson } from "./job-mapper";
+
+/** The worker runtime version built-in workers announce (the mock image's, platform-notes §8). */
+const RUNTIME_VERSION = "1.12.0";
 
 /**
  * One built-in worker living in this process: boots (cold start on the platform clock), then takes
@@ -45,8 +50,11 @@ export class BuiltinRunner {
     if (this.state !== "booting") return;
     const ok = await this.e.workers.markReady(this.id);
     if (!ok) return this.stop();
+    this.e.devtools.trace.record(this.endpoint.id, null, "coldstart.ended", this.id);
     this.state = "ready";
     this.idleSince = this.e.clock.now();
+    this.log("system", "Cold start done: worker ready.");
+    this.log("container", `--- Starting Serverless Worker |  Version ${RUNTIME_VERSION} ---`);
     // Load-balancer workers serve HTTP; only queue workers take jobs.
     if (this.endpoint.type === "QUEUE") this.waitForJob();
     this.e.signals.emit("scale", this.endpoint.id);
@@ -76,29 +84,43 @@ export class BuiltinRunner {
   private async execute(row: JobsTable): Promise<void> {
     const abort = this.current!.abort;
     const { e } = this;
+    e.devtools.trace.record(this.endpoint.id, row.id, "worker.assigned", this.id);
+    e.devtools.trace.record(this.endpoint.id, row.id, "started", this.id);
+    this.log("system", `Job ${row.id} taken.`);
+    this.log("container", `INFO   | ${row.id} | Started.`);
+    const fault = jobFault(e, this.endpoint, row.id);
     let result: BuiltinJobResult;
     try {
-      result = await this.image.runJob(
-        {
-          id: row.id,
-          input: parseJson(row.input),
-          workerId: this.id,
-          signal: abort.signal,
-          now: () => e.clock.now(),
-          sleep: (ms) => e.scheduler.sleep(ms, abort.signal),
-          progress: async (output) => {
-            if (!abort.signal.aborted) await e.protocol.progress(this.id, row.id, output);
+      if (fault?.kind === "timeout") {
+        await hangUntilTimedOut(e, row.id, abort.signal);
+        result = { kind: "error", error: "timed out" };
+      } else if (fault) {
+        result =
+          fault.kind === "fail" ? { kind: "error", error: fault.message } : { kind: "crash" };
+      } else
+        result = await this.image.runJob(
+          {
+            id: row.id,
+            input: parseJson(row.input),
+            s3Config: parseJson(row.s3_config),
+            workerId: this.id,
+            signal: abort.signal,
+            now: () => e.clock.now(),
+            sleep: (ms) => e.scheduler.sleep(ms, abort.signal),
+            progress: async (output) => {
+              if (!abort.signal.aborted) await e.protocol.progress(this.id, row.id, output);
+            },
+            stream: async (output) => {
+              if (!abort.signal.aborted) await e.protocol.appendChunk(this.id, row.id, output);
+            },
           },
-          stream: async (output) => {
-            if (!abort.signal.aborted) await e.protocol.appendChunk(this.id, row.id, output);
-          },
-        },
-        { args: this.endpoint.args, env: this.endpoint.env },
-      );
+          { args: this.endpoint.args, env: this.endpoint.env },
+        );
     } catch (err) {
       result = { kind: "error", error: err instanceof Error ? err.message : String(err) };
     }
     this.current = null;
+    this.logResult(row.id, result, abort.signal.aborted);
     if (this.state === "stopped") return;
     if (abort.signal.aborted) {
       // Cancelled or timed out: the platform already set the final status; nothing is posted.
@@ -137,6 +159,26 @@ export class BuiltinRunner {
       }
     }
     this.idleAndWait();
+  }
+
+  private log(source: "system" | "container", line: string): void {
+    this.e.logs.append(workerLogKey(this.id), source, line);
+  }
+
+  /** The runtime's own lines for a finished handler (what its container would print). */
+  private logResult(jobId: string, result: BuiltinJobResult, aborted: boolean): void {
+    if (aborted) return this.log("container", `INFO   | ${jobId} | Stopped by the platform.`);
+    if (result.kind === "crash")
+      return this.log("container", "Worker process exited unexpectedly.");
+    if (result.kind === "error") {
+      const message =
+        typeof result.error === "string" ? result.error : JSON.stringify(result.error);
+      this.log(
+        "container",
+        `ERROR  | ${jobId} | Captured Handler Exception: ${message.slice(0, 500)}`,
+      );
+    }
+    this.log("container", `INFO   | ${jobId} | Finished.`);
   }
 
   /** Records the idle time without waiting for the write: the next job need not wait for it. */

@@ -18,6 +18,8 @@ export class EndpointCache {
   constructor(
     private readonly db: Kysely<Database>,
     events: EventBus,
+    /** Records that have no row (hosted-model system endpoints), derived from their id. */
+    private readonly virtual: (id: string) => EndpointRecord | null = () => null,
   ) {
     const drop = ({ endpointId }: { endpointId: string }) => {
       this.cache.delete(endpointId);
@@ -28,6 +30,8 @@ export class EndpointCache {
   }
 
   async get(id: string): Promise<EndpointRecord | null> {
+    const derived = this.virtual(id);
+    if (derived) return derived;
     const now = Date.now();
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.record;

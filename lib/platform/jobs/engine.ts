@@ -3,9 +3,11 @@ import type { AccountsService } from "../accounts/accounts.service";
 import type { UsageRecorder } from "../billing/usage-recorder";
 import type { AvailabilityService } from "../catalog/availability.service";
 import type { Clock } from "../clock";
+import type { Devtools } from "../devtools/devtools";
 import type { EventBus } from "../events";
 import type { Ids } from "../ids";
 import type { Logger } from "../logger";
+import type { LogHub } from "../logs/log-hub";
 import type { Database } from "../store/schema";
 import type { Autoscaler } from "./autoscaler";
 import type { Dispatcher } from "./dispatcher";
@@ -15,6 +17,7 @@ import type { JobSignals } from "./job-signals";
 import type { JobsConfig } from "./jobs.config";
 import type { JobsRepository } from "./jobs.repository";
 import type { JobsService } from "./jobs.service";
+import type { QueueLimit } from "./queue-limit";
 import type { Scheduler } from "./scheduler";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
 import type { WebhookService } from "./webhooks";
@@ -39,6 +42,8 @@ export interface JobEngine {
   accounts: AccountsService;
   usage: UsageRecorder | undefined;
   availability: AvailabilityService;
+  /** Job timeline and fault injection hooks (lib/platform/devtools). */
+  devtools: Devtools;
   repo: JobsRepository;
   /** Embedded store: prepared statements with group commit for the hot path (null on PostgreSQL). */
   fast: SqliteJobStatements | null;
@@ -52,6 +57,10 @@ export interface JobEngine {
   scaler: Autoscaler;
   webhooks: WebhookService;
   limits: JobRateLimits;
+  /** Workers' log lines (system and container), streamed by `/v2/serverless/{id}/workers/{workerId}/logs`. */
+  logs: LogHub;
+  /** The queue-size 429 of `/run` and `/runsync`. */
+  queueLimit: QueueLimit;
 }
 
 /** Jobs a worker may lose before the job fails instead of going back to the queue. */

@@ -54,7 +54,7 @@ export async function handleJobApi(
       return limited(e, target, sync ? "runsync" : "run", async () => {
         const wait = sync ? waitParam(c) : 0;
         const body = parseBody(JobRequest, await readJson(c, PAYLOAD_LIMIT[op]), "job request");
-        const row = await e.jobs.submit(endpoint, body, sync);
+        const row = await e.queueLimit.admit(endpoint, () => e.jobs.submit(endpoint, body, sync));
         if (!sync) return ok({ id: row.id, status: "IN_QUEUE" });
         const done = await e.jobs.waitFor(endpoint, row.id, wait, clientSignal(c), (r) =>
           isTerminalJobStatus(r.status),

@@ -29,4 +29,8 @@ export class JobCache {
   delete(id: string): void {
     this.rows.delete(id);
   }
+
+  clear(): void {
+    this.rows.clear();
+  }
 }

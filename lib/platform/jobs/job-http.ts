@@ -20,6 +20,8 @@ export interface JobTarget {
   endpoint: EndpointRecord;
   /** The key as presented (handed to workers in worker-env). */
   key: string;
+  /** Permission family checked by `requireAccess`: `serverless` (per endpoint) unless set. */
+  family?: "models";
 }
 
 /**
@@ -41,8 +43,10 @@ export async function resolveTarget(
 }
 
 export function requireAccess(target: JobTarget, need: "read" | "write"): void {
-  if (!allows(target.auth.key.permission, "serverless", need, target.endpoint.id))
-    throw problems.accessDenied();
+  const allowed = target.family
+    ? allows(target.auth.key.permission, target.family, need)
+    : allows(target.auth.key.permission, "serverless", need, target.endpoint.id);
+  if (!allowed) throw problems.accessDenied();
 }
 
 /** Rate limit of the operation for the request's lifetime (released when the answer is ready). */

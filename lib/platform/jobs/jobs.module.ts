@@ -1,9 +1,12 @@
+import { installDevtoolsHooks, rateLimitFault } from "../devtools/jobs-hooks";
 import { problems } from "../http/problem";
 import { MANAGEMENT_FAMILIES, type PlatformServices } from "../platform";
 import { Autoscaler } from "./autoscaler";
 import { Dispatcher } from "./dispatcher";
+import { hostedEndpointRecord, isHostedEndpointId } from "../models/hosted-endpoint";
 import { EndpointCache } from "./endpoint-cache";
 import type { JobEngine } from "./engine";
+import { documentJobApi } from "./job-api.openapi";
 import { handleJobApi } from "./job-api.routes";
 import { resolveTarget, type JobContext } from "./job-http";
 import { JobRateLimits } from "./job-rate-limits";
@@ -12,6 +15,7 @@ import { JobsRepository } from "./jobs.repository";
 import { JobsService } from "./jobs.service";
 import { registerJobsControlRoutes } from "./jobs-control.routes";
 import { LoadBalancer } from "./load-balancer";
+import { QueueLimit } from "./queue-limit";
 import { handleOpenAi } from "./openai.routes";
 import { Scheduler } from "./scheduler";
 import { SqliteJobStatements } from "./sqlite-fast-path";
@@ -35,12 +39,14 @@ export function createJobEngine(s: PlatformServices): JobEngine {
     accounts: s.accounts,
     usage: s.usage,
     availability: s.availability,
+    logs: s.logs,
+    devtools: s.devtools,
   } as JobEngine;
   e.fast = s.store.sqlite ? new SqliteJobStatements(s.store.sqlite) : null;
   e.repo = new JobsRepository(e.db, e.dialect, e.fast);
   e.signals = new JobSignals(e.log);
   e.scheduler = new Scheduler(e.clock, e.log);
-  e.endpoints = new EndpointCache(e.db, e.events);
+  e.endpoints = new EndpointCache(e.db, e.events, (id) => hostedEndpointRecord(id, e.instanceId));
   e.dispatcher = new Dispatcher(
     e.repo,
     e.endpoints,
@@ -56,6 +62,12 @@ export function createJobEngine(s: PlatformServices): JobEngine {
         null,
       );
       e.scheduler.hint("jobs.timeout", due);
+      // External workers start the job as they take it; built-in ones record it themselves.
+      for (const r of rows) {
+        if (!r.worker_id || e.workers.runner(r.worker_id)) continue;
+        e.devtools.trace.record(r.endpoint_id, r.id, "worker.assigned", r.worker_id);
+        e.devtools.trace.record(r.endpoint_id, r.id, "started", r.worker_id);
+      }
     },
   );
   e.jobs = new JobsService(e);
@@ -63,7 +75,8 @@ export function createJobEngine(s: PlatformServices): JobEngine {
   e.protocol = new WorkerProtocol(e);
   e.scaler = new Autoscaler(e);
   e.webhooks = new WebhookService(e);
-  e.limits = new JobRateLimits(e);
+  e.limits = new JobRateLimits(e, s.counters);
+  e.queueLimit = new QueueLimit(e);
   return e;
 }
 
@@ -111,7 +124,9 @@ export function registerJobsModule(s: PlatformServices): JobEngine {
   const lb = new LoadBalancer(e);
   s.workers = e.workers;
   addSources(e);
+  installDevtoolsHooks(e);
   registerJobsControlRoutes(s, e);
+  documentJobApi(s.routes);
 
   const handle = async (c: JobContext, next: () => Promise<void>): Promise<Response | void> => {
     const segs = c.req.path.split("/").slice(2);
@@ -124,8 +139,11 @@ export function registerJobsModule(s: PlatformServices): JobEngine {
     } catch {
       throw problems.notFound("endpoint");
     }
+    // Hosted-model system endpoints are reached only through their model slug.
+    if (isHostedEndpointId(id)) throw problems.notFound("endpoint");
     const target = await resolveTarget(c, e, id);
     while (segs.length > 0 && segs[segs.length - 1] === "") segs.pop();
+    if (e.devtools.faults.size > 0) rateLimitFault(e, target.endpoint, segs[0]);
     if (target.endpoint.type === "LOAD_BALANCER") return lb.handle(c, target, segs);
     const res =
       segs[0] === "openai"

@@ -40,6 +40,11 @@ export class JobsRepository extends JobsReads {
     this.cache?.delete(id);
   }
 
+  /** State reset/import (devtools): the store changed underneath, drop every cached row. */
+  forgetAll(): void {
+    this.cache?.clear();
+  }
+
   /** FIFO position for a job entering the queue at `at`. */
   nextSeq(at: number): number {
     this.seqCounter = (this.seqCounter + 1) % 1000;

@@ -4,6 +4,7 @@ import {
   type EndpointHealth,
   type JobRequest,
 } from "@/lib/schemas/jobs";
+import { traceTerminal } from "../devtools/jobs-hooks";
 import { problem, problems } from "../http/problem";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { JobsTable } from "../store/schema-jobs";
@@ -58,6 +59,13 @@ export class JobsService {
       stream_final_sent: 0,
     };
     const inserted = repo.insert(row);
+    this.e.devtools.trace.record(
+      endpoint.id,
+      row.id,
+      "queued",
+      null,
+      lowPriority ? "low priority" : null,
+    );
     // Embedded store: the insert is queued for the next group commit; signalling now lets a waiting
     // worker's claim join the same commit (it runs after the insert). PostgreSQL: only once committed.
     if (this.e.fast) this.e.signals.emit("queue", endpoint.id);
@@ -224,6 +232,7 @@ export class JobsService {
       );
     }
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
+    this.e.devtools.trace.record(endpoint.id, id, "queued", null, "retried");
     this.e.signals.emit("job", id);
     this.e.signals.emit("queue", endpoint.id);
     if (row.low_priority === 0) this.e.signals.emit("scale", endpoint.id);
@@ -263,6 +272,7 @@ export class JobsService {
    * queue the webhook, let the scaler see the freed capacity.
    */
   afterTerminal(row: JobsTable): void {
+    traceTerminal(this.e, row);
     this.e.signals.emit("job", row.id);
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
     if (row.webhook && WEBHOOK_STATUSES.has(row.status)) {
@@ -292,6 +302,7 @@ export class JobsService {
     for (;;) {
       const rows = await this.e.repo.expire(now);
       for (const row of rows) {
+        this.e.devtools.trace.record(row.endpoint_id, row.id, "expired", null, row.status);
         if (row.status === "IN_PROGRESS" && row.worker_id)
           await this.e.workers.signalStop(row.worker_id, row.id, "ttl expired");
         this.e.signals.emit("job", row.id);

@@ -1,4 +1,5 @@
 import type { WebhookDelivery } from "@/lib/schemas/jobs";
+import { webhookDown } from "../devtools/jobs-hooks";
 import type { JobsTable, WebhookDeliveriesTable } from "../store/schema-jobs";
 import type { JobEngine } from "./engine";
 import { toJob } from "./job-mapper";
@@ -11,6 +12,13 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 const LEASE_MS = 30_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** `webhook.down` fault: the attempt fails as a 503 without calling the receiver. */
+class InjectedDown extends Error {
+  constructor() {
+    super("receiver answered 503 (injected fault: webhook.down)");
+  }
+}
 
 /**
  * Job completion webhooks. Each delivery is a row whose `next_attempt_at` is a stored due time the
@@ -93,6 +101,7 @@ export class WebhookService {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      if (webhookDown(this.e, d)) throw new InjectedDown();
       const res = await fetch(d.url, {
         method: "POST",
         headers: {
@@ -106,6 +115,7 @@ export class WebhookService {
       await res.arrayBuffer().catch(() => undefined);
       if (res.status !== 200) error = `receiver answered ${res.status}`;
     } catch (err) {
+      if (err instanceof InjectedDown) statusCode = 503;
       error =
         err instanceof Error
           ? err.cause instanceof Error
@@ -114,6 +124,13 @@ export class WebhookService {
           : String(err);
     }
     const durationMs = Math.round(performance.now() - started);
+    this.e.devtools.trace.record(
+      d.endpoint_id,
+      d.job_id,
+      "webhook.attempt",
+      null,
+      `attempt ${attempt}: ${statusCode ?? "no answer"}${error && statusCode !== 200 ? ` (${error})` : ""}`,
+    );
     await this.e.db
       .insertInto("webhook_attempts")
       .values({

@@ -1,6 +1,7 @@
 import type { Worker } from "@/lib/schemas/endpoints";
 import { coldStartMs } from "../devtools/jobs-hooks";
 import { problem } from "../http/problem";
+import { workerLogKey } from "../logs/log-hub";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { WorkerDirectory } from "../management/endpoints/worker-directory";
 import type { WorkersTable } from "../store/schema-jobs";
@@ -74,6 +75,14 @@ export class WorkerPool implements WorkerDirectory {
       row.id,
       placement ? `${placement.gpuTypeId} in ${placement.dataCenterId}` : "no capacity",
     );
+    this.e.logs.append(
+      workerLogKey(row.id),
+      "system",
+      placement
+        ? `Worker created for endpoint ${endpoint.id} on ${placement.gpuTypeId} in ${placement.dataCenterId}: cold start of ${endpoint.image} begun.`
+        : `Worker created for endpoint ${endpoint.id}: THROTTLED, no capacity in its GPU pools.`,
+      now,
+    );
     const runner = new BuiltinRunner(this.e, row.id, endpoint, image);
     this.runners.set(row.id, runner);
     if (placement) runner.boot(row.ready_at!);
@@ -108,6 +117,12 @@ export class WorkerPool implements WorkerDirectory {
         "coldstart.begun",
         worker.id,
         `${placement.gpuTypeId} in ${placement.dataCenterId}`,
+      );
+      this.e.logs.append(
+        workerLogKey(worker.id),
+        "system",
+        `Capacity found on ${placement.gpuTypeId} in ${placement.dataCenterId}: cold start begun.`,
+        now,
       );
       runner.boot(readyAt);
     }
@@ -165,6 +180,8 @@ export class WorkerPool implements WorkerDirectory {
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
+    this.e.logs.append(workerLogKey(workerId), "system", `Worker stopped: ${reason}.`, now);
+    this.e.logs.end(workerLogKey(workerId));
     this.e.log.debug({ worker: workerId, endpoint: row.endpoint_id, reason }, "worker removed");
     this.e.devtools.trace.record(row.endpoint_id, null, "worker.removed", workerId, reason);
     await chargeWorker(this.e, row, now);
@@ -261,6 +278,7 @@ export class WorkerPool implements WorkerDirectory {
 
   /** Tells a worker to stop a job: a built-in one at once, an external one through job-stop. */
   async signalStop(workerId: string, jobId: string, reason: string): Promise<void> {
+    this.e.logs.append(workerLogKey(workerId), "system", `Job ${jobId} stop requested: ${reason}.`);
     if (this.runners.get(workerId)?.stopJob(jobId)) return;
     await this.e.db
       .insertInto("worker_signals")

@@ -1,4 +1,5 @@
 import type { JobDoneBody } from "@/lib/schemas/jobs";
+import { workerLogKey } from "../logs/log-hub";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { JobsTable } from "../store/schema-jobs";
 import type { ClientSignal } from "./client-signal";
@@ -38,7 +39,7 @@ export class WorkerProtocol {
       await e.workers.recoverJobs(workerId);
     const release = e.workers.hold(workerId);
     try {
-      return await new Promise<JobsTable[] | null>((resolve) => {
+      const taken = await new Promise<JobsTable[] | null>((resolve) => {
         let settled = false;
         const finish = (rows: JobsTable[] | null) => {
           if (settled) return false;
@@ -60,6 +61,9 @@ export class WorkerProtocol {
         opts.signal.addEventListener("abort", onAbort);
         if (opts.signal.aborted) finish(null);
       });
+      for (const row of taken ?? [])
+        e.logs.append(workerLogKey(workerId), "system", `Job ${row.id} taken.`);
+      return taken;
     } finally {
       release();
     }
@@ -87,7 +91,10 @@ export class WorkerProtocol {
       },
       this.e.clock.now(),
     );
-    if (row) this.e.jobs.afterTerminal(row);
+    if (row) {
+      this.e.jobs.afterTerminal(row);
+      this.e.logs.append(workerLogKey(workerId), "system", `Job ${jobId} done: ${row.status}.`);
+    }
     return row;
   }
 
@@ -121,13 +128,21 @@ export class WorkerProtocol {
 
   async progress(workerId: string, jobId: string, output: unknown): Promise<boolean> {
     const row = await this.e.repo.progress(jobId, workerId, json(output));
-    if (row) this.e.signals.emit("job", jobId);
+    if (row) {
+      this.e.devtools.trace.record(row.endpoint_id, jobId, "progress", workerId);
+      this.e.signals.emit("job", jobId);
+    }
     return row !== undefined;
   }
 
   async appendChunk(workerId: string, jobId: string, output: unknown): Promise<boolean> {
     const ok = await this.e.repo.appendChunk(jobId, workerId, JSON.stringify(output ?? null));
-    if (ok) this.e.signals.emit("job", jobId);
+    if (ok) {
+      // A job's own events are read by job id; the endpoint id is informative only.
+      const endpointId = this.e.workers.runner(workerId)?.endpoint.id ?? "";
+      this.e.devtools.trace.record(endpointId, jobId, "stream.chunk", workerId);
+      this.e.signals.emit("job", jobId);
+    }
     return ok;
   }
 

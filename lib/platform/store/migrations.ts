@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { computeMigrations } from "./migrations-compute";
+import { devtoolsMigrations } from "./migrations-devtools";
 import { jobMigrations } from "./migrations-jobs";
 
 // Dialect-neutral DDL only (the same statements run on SQLite and PostgreSQL). Append new
@@ -131,13 +132,32 @@ const m014_account_ssh_keys: Migration = {
   },
 };
 
+// Added after 033: a new migration must sort after every shipped one, whatever its family.
+const m040_ecr_delegations: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("ecr_delegations")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) =>
+        c.notNull().references("accounts.id").onDelete("cascade"),
+      )
+      .addColumn("name", "text")
+      .addColumn("resource", "text", (c) => c.notNull())
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .addUniqueConstraint("ecr_delegations_account_resource", ["account_id", "resource"])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   "001_accounts": m001_accounts,
   ...computeMigrations, // 020–029
   ...jobMigrations, // 030–039
+  ...devtoolsMigrations, // 050–059
   "010_endpoints": m010_endpoints,
   "011_endpoint_releases": m011_endpoint_releases,
   "012_templates": m012_templates,
   "013_registries": m013_registries,
   "014_account_ssh_keys": m014_account_ssh_keys,
+  "040_ecr_delegations": m040_ecr_delegations,
 };

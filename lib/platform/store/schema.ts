@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ComputeTables } from "./schema-compute";
+import type { DevtoolsTables } from "./schema-devtools";
 import type { JobTables } from "./schema-jobs";
 
 /**
@@ -90,6 +91,15 @@ export interface RegistriesTable {
   created_at: number;
 }
 
+/** ECR delegations: the ARN is the source of truth; region, account, repository and tag derive from it. */
+export interface EcrDelegationsTable {
+  id: string;
+  account_id: string;
+  name: string | null;
+  resource: string;
+  created_at: number;
+}
+
 export interface AccountSshKeysTable {
   account_id: string;
   /** JSON array of authorized_keys lines. */
@@ -97,7 +107,7 @@ export interface AccountSshKeysTable {
   updated_at: number;
 }
 
-export interface Database extends ComputeTables, JobTables {
+export interface Database extends ComputeTables, JobTables, DevtoolsTables {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   platform_meta: MetaTable;
@@ -106,6 +116,7 @@ export interface Database extends ComputeTables, JobTables {
   templates: TemplatesTable;
   registries: RegistriesTable;
   account_ssh_keys: AccountSshKeysTable;
+  ecr_delegations: EcrDelegationsTable;
 }
 
 export type { Generated };
