@@ -1,34 +1,42 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
-import { CodeBlock } from "@/components/ui/code-block";
-import { EmptyState } from "@/components/ui/empty-state";
-import { getPlatformConfig } from "@/lib/cloud/config";
+import { ModelGallery } from "@/components/playground/model-gallery";
+import { KINDS } from "@/components/playground/model-kinds";
+import { RunHistory } from "@/components/playground/run-history";
+import { models, type ModelKind } from "@/lib/models";
 
 export const metadata: Metadata = { title: "Playground" };
 
-export default function PlaygroundPage() {
-  const { jobUrl } = getPlatformConfig();
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function PlaygroundPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ kind?: string | string[]; q?: string | string[] }>;
+}) {
+  const query = await searchParams;
+  const kindParam = first(query.kind);
+  const kind = (KINDS.find((k) => k.id === kindParam)?.id ?? "all") as ModelKind | "all";
+  const cards = models.map((m) => ({
+    slug: m.slug,
+    owner: m.owner,
+    name: m.name,
+    kind: m.kind,
+    description: m.description,
+    price: m.price.line,
+  }));
   return (
     <>
       <PageHeader title="Playground">
         Run hosted models and your own endpoints from the browser: fill in the input, watch the job
         go from queued to running to completed, read streamed output, and copy the exact request as
-        cURL, Python or JavaScript.
+        cURL, Python, JavaScript or an SDK. To run one of your endpoints, open it from Serverless
+        and choose &quot;Open in playground&quot;.
       </PageHeader>
-      <EmptyState title="Nothing run yet">
-        <p>
-          Every run is a job on an endpoint: <code className="font-mono">/run</code> queues it and
-          returns an id, <code className="font-mono">/status</code> reports on it,{" "}
-          <code className="font-mono">/runsync</code> waits for the result. Requests you send from
-          here will be kept in a history you can replay and compare.
-        </p>
-        <p>The same request from a terminal, for an endpoint id of yours:</p>
-        <CodeBlock
-          label="cURL"
-          language="bash"
-          code={`curl -X POST ${jobUrl}/v2/YOUR_ENDPOINT_ID/runsync \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '{"input":{"prompt":"Hello"}}'`}
-        />
-      </EmptyState>
+      <div className="space-y-10">
+        <ModelGallery models={cards} kind={kind} q={first(query.q) ?? ""} />
+        <RunHistory title="Your recent runs" />
+      </div>
     </>
   );
 }

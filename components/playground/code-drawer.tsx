@@ -1,0 +1,175 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cx } from "@/components/ui/cx";
+import { Select } from "@/components/ui/select";
+import { describeProblem } from "@/lib/queries/apply-problem";
+import { languages, operations, type JobOperation, type SnippetLanguage } from "@/lib/codegen";
+import type { RunTarget } from "@/lib/console-store/run-view";
+import { useSnippet } from "@/lib/queries/playground";
+import type { JobPolicy } from "@/lib/schemas/jobs";
+
+export interface CodeDrawerProps {
+  target: RunTarget;
+  /** The current input, defaults included. */
+  input: Record<string, unknown>;
+  policy?: JobPolicy;
+  webhook?: string;
+  /** The job of the current run, for /status, /stream and /cancel. */
+  jobId?: string;
+}
+
+/**
+ * "Request code": the exact request the form would send, as cURL, Python, JavaScript, TypeScript
+ * or an official SDK, for each job operation. The key stays an environment variable.
+ */
+export function CodeDrawer(props: CodeDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        <span aria-hidden>{"</>"}</span> Request code
+      </Button>
+      <dialog
+        ref={ref}
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        className="my-0 mr-0 ml-auto h-full max-h-none w-full max-w-3xl border-l border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-black/40 dark:border-neutral-800 dark:bg-neutral-950 dark:text-neutral-100"
+      >
+        {open && <DrawerBody {...props} titleId={titleId} onClose={() => setOpen(false)} />}
+      </dialog>
+    </>
+  );
+}
+
+function DrawerBody({
+  titleId,
+  onClose,
+  target,
+  input,
+  policy,
+  webhook,
+  jobId,
+}: CodeDrawerProps & { titleId: string; onClose: () => void }) {
+  const [language, setLanguage] = useState<SnippetLanguage>("curl");
+  const [operation, setOperation] = useState<JobOperation>("run");
+  const operationId = useId();
+  const snippet = useSnippet({ language, operation, target, input, policy, webhook, jobId });
+  const op = operations.find((o) => o.id === operation)!;
+
+  return (
+    <div className="flex h-full flex-col gap-4 p-6">
+      <header className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            Request code
+          </h2>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+            The request this page sends, with the current input (defaults included). Set{" "}
+            <code className="font-mono">RUNPOD_API_KEY</code> in your environment
+            {op.needsJobId && !jobId && (
+              <>
+                {" "}
+                and <code className="font-mono">JOB_ID</code> (run once to fill it in)
+              </>
+            )}
+            .
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </header>
+      <div
+        role="tablist"
+        aria-label="Language"
+        className="flex flex-wrap gap-1 border-b border-neutral-200 dark:border-neutral-800"
+      >
+        {languages.map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            role="tab"
+            aria-selected={language === l.id}
+            onClick={() => setLanguage(l.id)}
+            className={cx(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              language === l.id
+                ? "border-violet-600 text-violet-700 dark:border-violet-400 dark:text-violet-300"
+                : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100",
+            )}
+          >
+            {l.label}
+          </button>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-48 space-y-1">
+          <label htmlFor={operationId} className="block text-sm font-medium">
+            Operation
+          </label>
+          <Select
+            id={operationId}
+            value={operation}
+            onChange={(e) => setOperation(e.target.value as JobOperation)}
+            options={operations.map((o) => ({ value: o.id, label: `${o.method} ${o.label}` }))}
+          />
+        </div>
+        <p className="pb-2 text-sm text-neutral-600 dark:text-neutral-400">{op.description}</p>
+      </div>
+      {snippet.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {describeProblem(snippet.error)}
+        </p>
+      ) : !snippet.data ? (
+        <div
+          role="status"
+          className="h-64 rounded-lg bg-neutral-100 motion-safe:animate-pulse dark:bg-neutral-800"
+        >
+          <span className="sr-only">Generating code…</span>
+        </div>
+      ) : (
+        <figure className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-800">
+          <figcaption className="flex items-center justify-between gap-2 border-b border-neutral-200 bg-neutral-50 px-3 py-1.5 text-xs text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
+            <span>
+              {snippet.data.filename} · {snippet.data.description}
+            </span>
+            <CopyButton value={snippet.data.code} label="Copy code" />
+          </figcaption>
+          <div
+            aria-label="Code"
+            aria-busy={snippet.isPlaceholderData || undefined}
+            className={cx(
+              "min-h-0 flex-1 overflow-auto bg-white p-3 font-mono text-[13px] leading-relaxed dark:bg-neutral-950",
+              "[&_pre]:!bg-transparent [&_span]:text-[var(--shiki-light)] dark:[&_span]:text-[var(--shiki-dark)]",
+              snippet.isPlaceholderData && "opacity-60",
+            )}
+            // shiki escapes the code; the HTML comes from the console's own server.
+            dangerouslySetInnerHTML={{ __html: snippet.data.html }}
+          />
+          <p className="border-t border-neutral-200 px-3 py-2 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+            Run: <code className="font-mono">{snippet.data.command}</code>
+            {snippet.data.install && (
+              <>
+                {" "}
+                · needs <code className="font-mono">{snippet.data.install}</code>
+              </>
+            )}
+          </p>
+        </figure>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { LoadError } from "@/components/forms/query-states";
+import { duration, usd } from "@/components/forms/format";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cx } from "@/components/ui/cx";
+import { useToast } from "@/components/ui/toast";
+import { cancelPlaygroundRun } from "@/lib/actions/playground";
+import { mediaOf, textOf, usageOf } from "@/lib/console-store/output";
+import type { PlaygroundRun } from "@/lib/console-store/run-view";
+import { describeProblem } from "@/lib/queries/apply-problem";
+import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
+import { useAction } from "@/lib/queries/use-action";
+import { isTerminalJobStatus } from "@/lib/schemas/jobs";
+import { JobStatusDot } from "./job-status";
+import { useElapsed } from "./use-elapsed";
+
+type View = "preview" | "json";
+
+/** The right-hand pane: live status, timings, streamed text, the result, raw JSON, cancel, download. */
+export function ResultPane({ runId, idleHint }: { runId: string | undefined; idleHint: string }) {
+  const query = usePlaygroundRun(runId, { live: true });
+  const run = query.data;
+  const [view, setView] = useState<View>("preview");
+
+  return (
+    <section aria-labelledby="result-heading" className="min-w-0 space-y-3">
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 id="result-heading" className="text-lg font-medium">
+          Result
+        </h2>
+        <span aria-label="Job status">
+          <JobStatusDot status={run?.status} />
+        </span>
+        {run?.local && (
+          <Badge tone="accent" className="ml-auto">
+            Synthetic output of the local platform
+          </Badge>
+        )}
+      </header>
+      {runId && query.isError ? (
+        <LoadError what="the run" error={query.error} onRetry={() => query.refetch()} />
+      ) : !run ? (
+        <Placeholder loading={runId !== undefined} hint={idleHint} />
+      ) : (
+        <RunResult run={run} view={view} onView={setView} />
+      )}
+    </section>
+  );
+}
+
+function Placeholder({ loading, hint }: { loading: boolean; hint: string }) {
+  return (
+    <div
+      role={loading ? "status" : undefined}
+      className="flex min-h-64 items-center justify-center rounded-lg border border-dashed border-neutral-300 p-6 text-center text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
+    >
+      {loading ? "Loading the run…" : hint}
+    </div>
+  );
+}
+
+function RunResult({
+  run,
+  view,
+  onView,
+}: {
+  run: PlaygroundRun;
+  view: View;
+  onView: (v: View) => void;
+}) {
+  const toast = useToast();
+  const client = useQueryClient();
+  const cancel = useAction(cancelPlaygroundRun, [playgroundKeys.histories()]);
+  const running = !isTerminalJobStatus(run.status) && !run.expired;
+  const elapsed = useElapsed(
+    run.createdAt,
+    running ? undefined : (run.finishedAt ?? run.updatedAt),
+  );
+  const media = mediaOf(run.output);
+  const downloadHref =
+    media && run.target.kind === "model"
+      ? `/api/playground/runs/${encodeURIComponent(run.id)}/download`
+      : media?.url;
+
+  async function onCancel() {
+    const result = await cancel.mutateAsync({ id: run.id });
+    if (result.ok) client.setQueryData(playgroundKeys.run(run.id), result.data);
+    else
+      toast({
+        tone: "error",
+        title: "Not cancelled",
+        description: describeProblem(result.problem),
+      });
+  }
+
+  return (
+    <div className="space-y-3">
+      <dl aria-label="Timings" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <Timing label="Elapsed" value={elapsed === undefined ? "—" : duration(elapsed)} />
+        <Timing
+          label="Queue + cold start"
+          value={duration(run.delayTime)}
+          title="delayTime: from submission until a worker started the job"
+        />
+        <Timing label="Execution" value={duration(run.executionTime)} title="executionTime" />
+        <Timing label="Cost" value={run.cost === undefined ? "—" : usd(run.cost)} />
+      </dl>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
+        <span>
+          Job <span className="font-mono">{run.jobId}</span>
+        </span>
+        <CopyButton value={run.jobId} label="Copy job id" />
+        {run.workerId && (
+          <span>
+            on worker <span className="font-mono">{run.workerId}</span>
+          </span>
+        )}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <div
+          role="tablist"
+          aria-label="Result view"
+          className="inline-flex rounded-md border border-neutral-300 dark:border-neutral-700"
+        >
+          {(["preview", "json"] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              onClick={() => onView(v)}
+              className={cx(
+                "px-3 py-1.5 text-sm first:rounded-l-md last:rounded-r-md",
+                view === v
+                  ? "bg-neutral-100 font-medium dark:bg-neutral-800"
+                  : "text-neutral-600 hover:bg-neutral-50 dark:text-neutral-400 dark:hover:bg-neutral-900",
+              )}
+            >
+              {v === "preview" ? "Preview" : "JSON"}
+            </button>
+          ))}
+        </div>
+        <div className="ml-auto flex gap-2">
+          {running && (
+            <Button variant="danger" size="sm" onClick={onCancel} pending={cancel.isPending}>
+              Cancel
+            </Button>
+          )}
+          {media && downloadHref && (
+            <a
+              href={downloadHref}
+              download
+              target={run.target.kind === "model" ? undefined : "_blank"}
+              rel="noreferrer"
+              className={buttonClasses("secondary", "sm")}
+            >
+              Download {media.kind}
+            </a>
+          )}
+        </div>
+      </div>
+      <div role="tabpanel" aria-label={view === "preview" ? "Preview" : "JSON"}>
+        {view === "preview" ? <Preview run={run} /> : <RawJson run={run} />}
+      </div>
+    </div>
+  );
+}
+
+function Timing({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <div title={title}>
+      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Preview({ run }: { run: PlaygroundRun }) {
+  const media = mediaOf(run.output);
+  const streamed = run.stream
+    .map(textOf)
+    .filter((t): t is string => t !== undefined)
+    .join("");
+  const finalText = run.status === "COMPLETED" ? textOf(run.output) : undefined;
+  const text = finalText && finalText.length >= streamed.length ? finalText : streamed;
+  const usage = usageOf(run.output);
+  const running = !isTerminalJobStatus(run.status) && !run.expired;
+
+  return (
+    <div className="space-y-3">
+      {run.expired && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          The platform no longer keeps this job (results expire); this is what the console recorded.
+        </p>
+      )}
+      {run.status === "FAILED" || run.status === "TIMED_OUT" ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <p className="font-medium">
+            {run.status === "FAILED" ? "The job failed" : "The job timed out"}
+          </p>
+          {run.error !== undefined && (
+            <p className="mt-1 font-mono text-xs whitespace-pre-wrap">
+              {typeof run.error === "string" ? run.error : JSON.stringify(run.error)}
+            </p>
+          )}
+        </div>
+      ) : null}
+      {run.status === "CANCELLED" && (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">The job was cancelled.</p>
+      )}
+      {media?.kind === "image" && (
+        // eslint-disable-next-line @next/next/no-img-element -- signed, expiring platform URLs
+        <img
+          src={media.url}
+          alt="Generated image"
+          className="max-h-[36rem] w-full rounded-lg object-contain"
+        />
+      )}
+      {media?.kind === "video" && <VideoPreview url={media.url} />}
+      {media?.kind === "audio" && (
+        <audio src={media.url} controls aria-label="Generated audio" className="w-full" />
+      )}
+      {text !== "" && (
+        <div
+          aria-label="Output text"
+          className="min-h-24 rounded-lg border border-neutral-200 bg-neutral-50 p-3 text-sm whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          {text}
+          {running && (
+            <span
+              aria-hidden
+              className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-neutral-400 align-middle"
+            />
+          )}
+        </div>
+      )}
+      {usage && (
+        <p className="text-xs text-neutral-600 dark:text-neutral-400">
+          Tokens: {usage.input ?? "?"} in, {usage.output ?? "?"} out
+        </p>
+      )}
+      {!media && text === "" && run.status === "COMPLETED" && run.output !== undefined && (
+        <pre
+          aria-label="Output"
+          className="overflow-x-auto rounded-lg border border-neutral-200 bg-neutral-50 p-3 font-mono text-xs dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          {JSON.stringify(run.output, null, 2)}
+        </pre>
+      )}
+      {running && !media && text === "" && (
+        <div
+          role="status"
+          className="flex min-h-48 items-center justify-center rounded-lg border border-dashed border-neutral-300 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
+        >
+          {run.status === "IN_QUEUE" ? "Waiting for a worker…" : "Running…"}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RawJson({ run }: { run: PlaygroundRun }) {
+  const job = {
+    id: run.jobId,
+    status: run.status,
+    delayTime: run.delayTime,
+    executionTime: run.executionTime,
+    workerId: run.workerId,
+    output: run.output,
+    error: run.error,
+    ...(run.stream.length > 0 ? { stream: run.stream.map((output) => ({ output })) } : {}),
+  };
+  const text = JSON.stringify(job, null, 2);
+  return (
+    <div className="relative">
+      <CopyButton value={text} label="Copy JSON" className="absolute top-2 right-2" />
+      <pre className="max-h-[36rem] overflow-auto rounded-lg border border-neutral-200 bg-white p-3 font-mono text-xs dark:border-neutral-800 dark:bg-neutral-950">
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * A video player, or an image when the browser cannot play the file as video: the local platform
+ * has no video encoder and serves its clips as animated WebP, which only an <img> animates.
+ */
+function VideoPreview({ url }: { url: string }) {
+  const [asImage, setAsImage] = useState(false);
+  if (asImage)
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- signed, expiring platform URLs
+      <img
+        src={url}
+        alt="Generated video"
+        className="max-h-[36rem] w-full rounded-lg object-contain"
+      />
+    );
+  return (
+    <video
+      src={url}
+      controls
+      loop
+      aria-label="Generated video"
+      onError={() => setAsImage(true)}
+      className="w-full rounded-lg"
+    />
+  );
+}

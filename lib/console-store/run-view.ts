@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { JobPolicy, JobStatus } from "@/lib/schemas/jobs";
+
+// The playground's view of one run, as the console's server keeps it (lib/console-store) and
+// serves it to the browser (GET /api/playground/runs/...). Pure schemas: safe in client bundles.
+
+export const RunTarget = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("model"), slug: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal("endpoint"), id: z.string().min(1).max(200) }),
+]);
+export type RunTarget = z.infer<typeof RunTarget>;
+
+/** The job-API path segment of a target: the model slug or the endpoint id. */
+export const targetSegment = (target: RunTarget) =>
+  target.kind === "model" ? target.slug : target.id;
+
+export const PlaygroundRun = z.object({
+  /** The console's own id for the run (history id), not the job id. */
+  id: z.string(),
+  target: RunTarget,
+  jobId: z.string(),
+  input: z.unknown(),
+  policy: JobPolicy.optional(),
+  webhook: z.string().optional(),
+  status: JobStatus,
+  delayTime: z.number().optional(),
+  executionTime: z.number().optional(),
+  workerId: z.string().optional(),
+  output: z.unknown().optional(),
+  error: z.unknown().optional(),
+  /** USD, from `output.cost` when the platform reported one. */
+  cost: z.number().optional(),
+  /** Every streamed chunk's `output`, in order, as the console relayed them. */
+  stream: z.array(z.unknown()),
+  /** The platform no longer has the job (results expire); what is shown is what the console kept. */
+  expired: z.boolean(),
+  /** Output of the local platform (synthetic), not of the real service. */
+  local: z.boolean(),
+  hasThumbnail: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().optional(),
+});
+export type PlaygroundRun = z.infer<typeof PlaygroundRun>;
+
+export const PlaygroundRunList = z.object({ runs: z.array(PlaygroundRun) });
+export type PlaygroundRunList = z.infer<typeof PlaygroundRunList>;

@@ -1,0 +1,115 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { PlaygroundRun, PlaygroundRunList, RunTarget } from "@/lib/console-store/run-view";
+import type { JobOperation, SnippetLanguage } from "@/lib/codegen";
+import type { JobPolicy } from "@/lib/schemas/jobs";
+import { isTerminalJobStatus } from "@/lib/schemas/jobs";
+import { fetchJson } from "./fetch-json";
+
+const RUNS = "/api/playground/runs";
+
+export const targetParam = (target: RunTarget) =>
+  target.kind === "model" ? `model:${target.slug}` : `endpoint:${target.id}`;
+
+export const playgroundKeys = {
+  all: ["playground"] as const,
+  runs: () => [...playgroundKeys.all, "runs"] as const,
+  histories: () => [...playgroundKeys.runs(), "list"] as const,
+  history: (target?: RunTarget) =>
+    [...playgroundKeys.histories(), target ? targetParam(target) : "all"] as const,
+  run: (id: string) => [...playgroundKeys.runs(), "detail", id] as const,
+  snippet: (params: SnippetParams) => [...playgroundKeys.all, "snippet", params] as const,
+};
+
+/** The account's recent playground runs (all, or one model's or endpoint's). */
+export function usePlaygroundHistory(target?: RunTarget, limit = 30) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (target) query.set("target", targetParam(target));
+  return useQuery({
+    queryKey: playgroundKeys.history(target),
+    queryFn: ({ signal }) => fetchJson<PlaygroundRunList>(`${RUNS}?${query}`, { signal }),
+    select: (data) => data.runs,
+    refetchInterval: (q) =>
+      q.state.data?.runs.some((r) => !isTerminalJobStatus(r.status) && !r.expired) ? 3_000 : false,
+  });
+}
+
+/**
+ * One run, kept live: the first read is a GET, then the console's server-sent events
+ * (`/events`: one poller of `/stream` and `/status` per run) write each new state into the
+ * react-query cache until the run ends. An interrupted event stream is reopened by the browser;
+ * the server replays the whole run (streamed text included) on each connection. Only the
+ * component that shows the run passes `live`; others read the same cache entry.
+ */
+export function usePlaygroundRun(id: string | undefined, { live = false } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: playgroundKeys.run(id ?? ""),
+    queryFn: ({ signal }) =>
+      fetchJson<PlaygroundRun>(`${RUNS}/${encodeURIComponent(id ?? "")}`, { signal }),
+    enabled: id !== undefined,
+    staleTime: Infinity,
+  });
+  const finished =
+    query.data !== undefined && (isTerminalJobStatus(query.data.status) || query.data.expired);
+
+  useEffect(() => {
+    if (!live || id === undefined || finished) return;
+    const source = new EventSource(`${RUNS}/${encodeURIComponent(id)}/events`);
+    source.addEventListener("run", (event) => {
+      const run = JSON.parse((event as MessageEvent<string>).data) as PlaygroundRun;
+      client.setQueryData(playgroundKeys.run(id), run);
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      void client.invalidateQueries({ queryKey: playgroundKeys.histories() });
+    });
+    return () => source.close();
+  }, [client, id, finished, live]);
+
+  return query;
+}
+
+export interface SnippetParams {
+  language: SnippetLanguage;
+  operation: JobOperation;
+  target: RunTarget;
+  input: Record<string, unknown>;
+  policy?: JobPolicy;
+  webhook?: string;
+  jobId?: string;
+}
+
+export interface SnippetAnswer {
+  code: string;
+  html: string;
+  filename: string;
+  command: string;
+  install?: string;
+  description: string;
+}
+
+/** Request code for the drawer, generated and highlighted by the console's server. */
+export function useSnippet(params: SnippetParams, enabled = true) {
+  const query = new URLSearchParams({
+    language: params.language,
+    operation: params.operation,
+    input: JSON.stringify(params.input),
+  });
+  if (params.target.kind === "model") query.set("model", params.target.slug);
+  else query.set("endpoint", params.target.id);
+  if (params.policy && Object.keys(params.policy).length > 0)
+    query.set("policy", JSON.stringify(params.policy));
+  if (params.webhook) query.set("webhook", params.webhook);
+  if (params.jobId) query.set("jobId", params.jobId);
+  return useQuery({
+    queryKey: playgroundKeys.snippet(params),
+    queryFn: ({ signal }) =>
+      fetchJson<SnippetAnswer>(`/api/playground/snippet?${query}`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
