@@ -1,0 +1,4 @@
+import { listFaults } from "@/lib/cloud/devtools";
+import { localReadRoute } from "../_local-route";
+
+export const GET = localReadRoute((cloud) => listFaults(cloud));

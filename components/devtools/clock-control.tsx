@@ -1,0 +1,80 @@
+"use client";
+
+import { advanceClock, setClock } from "@/lib/actions/devtools";
+import { describeProblem } from "@/lib/queries/apply-problem";
+import { useClock } from "@/lib/queries/devtools";
+import { useAction } from "@/lib/queries/use-action";
+import { useToast } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/actions/define-action";
+
+const STEPS = [
+  { label: "+1 s", ms: 1_000 },
+  { label: "+1 min", ms: 60_000 },
+  { label: "+1 h", ms: 3_600_000 },
+  { label: "+1 day", ms: 86_400_000 },
+] as const;
+
+// Time moves everything (jobs, workers, pods, bills): every query is refreshed after a change.
+const EVERYTHING = [[]] as const;
+
+const chip =
+  "rounded border border-white/40 px-1.5 py-0.5 text-xs font-medium hover:bg-white/15 disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * The platform clock on the local platform band: its time and mode, a real/manual switch and
+ * steps that advance a manual clock (every timer due on the way fires).
+ */
+export function ClockControl() {
+  const toast = useToast();
+  const clock = useClock();
+  const switchMode = useAction(setClock, EVERYTHING);
+  const advance = useAction(advanceClock, EVERYTHING);
+  const busy = switchMode.isPending || advance.isPending;
+
+  function report<T>(result: ActionResult<T>, what: string) {
+    if (!result.ok)
+      toast({
+        tone: "error",
+        title: `${what} failed`,
+        description: describeProblem(result.problem),
+      });
+  }
+
+  if (!clock.data) return null;
+  const manual = clock.data.mode === "manual";
+  return (
+    <span
+      role="group"
+      aria-label="Platform clock"
+      className="ml-3 inline-flex flex-wrap items-center gap-1.5 align-middle"
+    >
+      <span className="font-mono text-xs" data-testid="platform-clock">
+        {manual ? "⏸" : "▶"} {clock.data.iso.replace("T", " ").slice(0, 19)} UTC ({clock.data.mode})
+      </span>
+      <button
+        type="button"
+        className={chip}
+        disabled={busy}
+        aria-pressed={manual}
+        onClick={async () =>
+          report(await switchMode.mutateAsync({ mode: manual ? "real" : "manual" }), "Clock switch")
+        }
+      >
+        {manual ? "Use real time" : "Freeze time"}
+      </button>
+      {manual &&
+        STEPS.map((s) => (
+          <button
+            key={s.ms}
+            type="button"
+            className={chip}
+            disabled={busy}
+            aria-label={`Advance the platform clock ${s.label.slice(1)}`}
+            onClick={async () => report(await advance.mutateAsync({ ms: s.ms }), "Advance")}
+          >
+            {s.label}
+          </button>
+        ))}
+    </span>
+  );
+}
