@@ -66,6 +66,8 @@ export default defineConfig({
       env: {
         PLATFORM_API_URL: PLATFORM_URL,
         HANGAR_LOCAL_KEY: E2E_KEY,
+        // The console's own store (playground history) beside the run's platform data.
+        HANGAR_CONSOLE_DATA_DIR: `${dataDir}/console`,
         NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789abcdef",
         NEXTAUTH_URL: CONSOLE_URL,
         NEXT_TELEMETRY_DISABLED: "1",

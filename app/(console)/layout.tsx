@@ -39,7 +39,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <EnvironmentBand environment={environment} />
+      <EnvironmentBand environment={environment} clock />
       <div className="flex flex-1">
         <div className="flex w-56 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900/50">
           <div className="flex h-14 items-center border-b border-neutral-200 px-5 dark:border-neutral-800">
@@ -47,7 +47,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               Hangar<span className="text-violet-600 dark:text-violet-400">.</span>
             </span>
           </div>
-          <ConsoleNav />
+          <ConsoleNav devtools={environment.kind === "local"} />
         </div>
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar account={account} />

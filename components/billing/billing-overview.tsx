@@ -2,19 +2,43 @@
 
 import type { ReactNode } from "react";
 import { usd } from "@/components/forms/format";
-import { Loading, LoadError } from "@/components/forms/query-states";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
-import { useBillingOverview } from "@/lib/queries/billing";
+import { AllLoaded } from "@/components/forms/query-states";
+import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
+import { useBillingOverview, type BillingOverview as Overview } from "@/lib/queries/billing";
+import { describeWindow, type BillingWindow } from "@/lib/queries/billing-window";
+import { BillingWindowPicker } from "./billing-window-picker";
 import { SpendChart } from "./spend-chart";
-import { PRODUCTS, byProduct, spendPerResource } from "./spend-series";
+import { PRODUCTS, byProduct, spendPerResource, type ResourceSpend } from "./spend-series";
 
-/** Balance, spend per day by product, and spend per resource over the last 30 days. */
-export function BillingOverview({ empty }: { empty: ReactNode }) {
-  const query = useBillingOverview();
-  if (query.isPending) return <Loading what="billing" />;
-  if (query.isError)
-    return <LoadError what="billing" error={query.error} onRetry={() => query.refetch()} />;
-  const data = query.data;
+const RESOURCE_COLUMNS: Column<ResourceSpend>[] = [
+  { header: "Resource", cell: (r) => <NameCell name={r.name ?? "(deleted)"} id={r.id} /> },
+  { header: "Kind", cell: (r) => r.product },
+  { header: "Spent", cell: (r) => usd(r.total), className: "text-right" },
+];
+
+/** Balance, spend per bucket by product, and spend per resource, over the window in the URL. */
+export function BillingOverview({ empty, window }: { empty: ReactNode; window: BillingWindow }) {
+  const billing = useBillingOverview(window);
+  return (
+    <div className="space-y-6">
+      <BillingWindowPicker window={window} />
+      <AllLoaded queries={{ billing }} what="billing">
+        {({ billing: data }) => <Spend data={data} window={window} empty={empty} />}
+      </AllLoaded>
+    </div>
+  );
+}
+
+function Spend({
+  data,
+  window,
+  empty,
+}: {
+  data: Overview;
+  window: BillingWindow;
+  empty: ReactNode;
+}) {
+  const period = describeWindow(window);
   const totals = byProduct({ ...data.spend.metadata.totals, startTime: "", endTime: "" });
   const total = data.spend.metadata.totals.totalAmount;
   const resources = spendPerResource(data);
@@ -38,10 +62,10 @@ export function BillingOverview({ empty }: { empty: ReactNode }) {
         </div>
         <div
           role="group"
-          aria-label="Spent, last 30 days"
+          aria-label={`Spent, ${period}`}
           className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
         >
-          <dt className="text-xs text-neutral-600 dark:text-neutral-400">Spent, last 30 days</dt>
+          <dt className="text-xs text-neutral-600 dark:text-neutral-400">Spent, {period}</dt>
           <dd className="mt-1 text-xl font-semibold">{usd(total)}</dd>
         </div>
       </dl>
@@ -51,9 +75,9 @@ export function BillingOverview({ empty }: { empty: ReactNode }) {
         <>
           <section aria-labelledby="spend-heading" className="space-y-3">
             <h2 id="spend-heading" className="text-base font-semibold">
-              Spend per day
+              Spend per {window.bucketSize}
             </h2>
-            <SpendChart records={data.spend.records} />
+            <SpendChart records={data.spend.records} bucketSize={window.bucketSize} />
             <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
               {PRODUCTS.filter((p) => totals[p.id] > 0).map((p) => (
                 <li key={p.id}>
@@ -66,30 +90,11 @@ export function BillingOverview({ empty }: { empty: ReactNode }) {
             <h2 id="resources-heading" className="text-base font-semibold">
               Spend per resource
             </h2>
-            <Table>
-              <caption className="sr-only">Spend per resource, last 30 days</caption>
-              <THead>
-                <tr>
-                  <Th>Resource</Th>
-                  <Th>Kind</Th>
-                  <Th className="text-right">Spent</Th>
-                </tr>
-              </THead>
-              <TBody>
-                {resources.map((r) => (
-                  <Tr key={r.id}>
-                    <Td>
-                      <div className="font-medium">{r.name ?? "(deleted)"}</div>
-                      <div className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
-                        {r.id}
-                      </div>
-                    </Td>
-                    <Td>{r.product}</Td>
-                    <Td className="text-right">{usd(r.total)}</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <ResourceTable
+              caption={`Spend per resource, ${period}`}
+              columns={RESOURCE_COLUMNS}
+              rows={resources}
+            />
           </section>
         </>
       )}

@@ -1,19 +1,32 @@
 import { usd } from "@/components/forms/format";
-import type { BillingRecord } from "@/lib/schemas/billing";
+import type { BillingBucketSize, BillingRecord } from "@/lib/schemas/billing";
 import { PRODUCTS, byProduct } from "./spend-series";
 
 const WIDTH = 720;
 const HEIGHT = 200;
 const PAD = { top: 8, bottom: 24, left: 8 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+const when = (iso: string, bucket: BillingBucketSize) =>
+  new Date(iso).toLocaleString("en", {
+    month: "short",
+    day: bucket === "month" || bucket === "year" ? undefined : "numeric",
+    year: bucket === "month" || bucket === "year" ? "numeric" : undefined,
+    hour: bucket === "hour" ? "2-digit" : undefined,
+    minute: bucket === "hour" ? "2-digit" : undefined,
+    timeZone: "UTC",
+  });
 
 /**
- * Spend per day as stacked SVG bars, one colour per product, with a legend and a text title per
+ * Spend per bucket (hour, day, week…) as stacked SVG bars, one colour per product, with a legend and a text title per
  * bar (the same numbers are in the table below, so nothing depends on colour or hovering).
  */
-export function SpendChart({ records }: { records: readonly BillingRecord[] }) {
+export function SpendChart({
+  records,
+  bucketSize,
+}: {
+  records: readonly BillingRecord[];
+  bucketSize: BillingBucketSize;
+}) {
   const max = Math.max(...records.map((r) => r.totalAmount), 0.000001);
   const slot = (WIDTH - PAD.left) / Math.max(records.length, 1);
   const barWidth = Math.max(slot * 0.7, 2);
@@ -23,7 +36,7 @@ export function SpendChart({ records }: { records: readonly BillingRecord[] }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Spend per day over the last ${records.length} days, by product`}
+        aria-label={`Spend per ${bucketSize} over ${records.length} ${bucketSize}s, by product`}
         className="h-auto w-full max-w-3xl rounded-lg border border-neutral-200 dark:border-neutral-800"
       >
         {records.map((r, i) => {
@@ -32,7 +45,7 @@ export function SpendChart({ records }: { records: readonly BillingRecord[] }) {
           let y = HEIGHT - PAD.bottom;
           return (
             <g key={r.startTime}>
-              <title>{`${day(r.startTime)}: ${usd(r.totalAmount)}`}</title>
+              <title>{`${when(r.startTime, bucketSize)}: ${usd(r.totalAmount)}`}</title>
               {PRODUCTS.map((p) => {
                 const h = (parts[p.id] / max) * plot;
                 if (h <= 0) return null;
@@ -48,7 +61,7 @@ export function SpendChart({ records }: { records: readonly BillingRecord[] }) {
                   textAnchor="middle"
                   className="fill-neutral-500 text-[10px]"
                 >
-                  {day(r.startTime)}
+                  {when(r.startTime, bucketSize)}
                 </text>
               )}
             </g>

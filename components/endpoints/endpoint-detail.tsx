@@ -2,8 +2,8 @@
 
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { LinkTabs } from "@/components/forms/tabs";
-import { CopyButton } from "@/components/ui/copy-button";
 import { useEndpoint } from "@/lib/queries/endpoints";
+import { EndpointHeader } from "./endpoint-header";
 import { EndpointOverview } from "./endpoint-overview";
 import { EndpointReleases } from "./endpoint-releases";
 import { EndpointRequests } from "./endpoint-requests";
@@ -21,13 +21,7 @@ export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
   const endpoint = query.data;
   return (
     <>
-      <header className="mb-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{endpoint.name}</h1>
-        <p className="mt-1 flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-          <span className="font-mono">{endpoint.id}</span>
-          <CopyButton value={endpoint.id} label="Copy id" />
-        </p>
-      </header>
+      <EndpointHeader endpoint={endpoint} />
       <LinkTabs
         label="Endpoint sections"
         tabs={ENDPOINT_TABS}

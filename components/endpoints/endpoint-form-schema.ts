@@ -5,20 +5,17 @@ import {
   type Endpoint,
   type UpdateEndpointInput,
 } from "@/lib/schemas/endpoints";
-import { envToRows, rowsToEnv } from "./env-editor";
+import { EnvRows, envToRows, rowsToEnv } from "@/components/forms/env-rows";
 
 /** The contract's create schema plus UI-only fields: where the container comes from, env as rows. */
 export const EndpointFormSchema = CreateEndpointInput.omit({ env: true })
   .extend({
     source: z.enum(["image", "template"]),
-    envRows: z.array(
-      z.object({
-        key: z
-          .string()
-          .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
-        value: z.string(),
-      }),
-    ),
+    // Both stay in the form as text ("" when unused); the refinement below asks for the one the
+    // source needs, and toCreateInput sends only that one.
+    image: z.string().optional(),
+    templateId: z.string().optional(),
+    envRows: EnvRows,
   })
   .superRefine((v, ctx) => {
     if (v.source === "image" && !v.image)
@@ -45,6 +42,9 @@ export const ENDPOINT_FORM_FIELDS = [
   "workers.idleTimeout",
   "timeout",
   "flashboot",
+  "ports",
+  "disk",
+  "dataCenterIds",
   "networkVolumes",
   "allowedCudaVersions",
   "envRows",
@@ -60,11 +60,14 @@ export const NEW_ENDPOINT_DEFAULTS: EndpointFormValues = {
   type: "QUEUE",
   source: "image",
   image: "",
+  templateId: "",
+  ports: [],
   gpu: { pools: [], count: 1 },
   scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
   workers: { ...ENDPOINT_DEFAULTS.workers },
   timeout: ENDPOINT_DEFAULTS.timeout,
   flashboot: ENDPOINT_DEFAULTS.flashboot,
+  dataCenterIds: [],
   networkVolumes: [],
   allowedCudaVersions: [],
   envRows: [],
@@ -76,11 +79,14 @@ export function valuesFromEndpoint(e: Endpoint): EndpointFormValues {
     type: e.type ?? "QUEUE",
     source: "image",
     image: e.image ?? "",
+    ports: e.ports ?? [],
+    disk: e.disk,
     gpu: { pools: e.gpu?.pools ?? [], count: e.gpu?.count ?? 1 },
     scaling: e.scaling,
     workers: { ...e.workers },
     timeout: e.timeout,
     flashboot: e.flashboot,
+    dataCenterIds: e.dataCenterIds,
     networkVolumes: e.networkVolumes,
     allowedCudaVersions: e.allowedCudaVersions,
     envRows: envToRows(e.env),
@@ -98,6 +104,7 @@ function common(v: EndpointFormOutput) {
     timeout: v.timeout,
     flashboot: v.flashboot,
     env: rowsToEnv(v.envRows),
+    ...(v.disk !== undefined ? { disk: v.disk } : {}),
   };
 }
 
@@ -107,6 +114,8 @@ export function toCreateInput(v: EndpointFormOutput): CreateEndpointInput {
     ...common(v),
     type: v.type,
     ...(v.source === "image" ? { image: v.image } : { templateId: v.templateId }),
+    ...(v.ports?.length ? { ports: v.ports } : {}),
+    ...(v.dataCenterIds?.length ? { dataCenterIds: v.dataCenterIds } : {}),
     ...(v.networkVolumes?.length ? { networkVolumes: v.networkVolumes } : {}),
     ...(v.allowedCudaVersions?.length ? { allowedCudaVersions: v.allowedCudaVersions } : {}),
   };
@@ -117,6 +126,8 @@ export function toUpdateInput(v: EndpointFormOutput): UpdateEndpointInput {
   return {
     ...common(v),
     ...(v.image ? { image: v.image } : {}),
+    ports: v.ports ?? [],
+    dataCenterIds: v.dataCenterIds ?? [],
     networkVolumes: v.networkVolumes ?? [],
     allowedCudaVersions: v.allowedCudaVersions ?? [],
   };

@@ -2,16 +2,24 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import {
+  ContainerFields,
+  ContainerSourceFields,
+  ImageField,
+  ListField,
+} from "@/components/forms/container-fields";
+import { DataCenterPicker } from "@/components/forms/data-center-picker";
+import { asNumber } from "@/components/forms/env-rows";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { applyProblemToForm } from "@/lib/queries/apply-problem";
+import type { DataCenter } from "@/lib/schemas/catalog";
 import type { Problem } from "@/lib/schemas/common";
 import type { Template } from "@/lib/schemas/templates";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
-import { EnvEditor } from "./env-editor";
 import { EndpointCostLine } from "./endpoint-cost-line";
 import {
   ENDPOINT_FORM_ALIASES,
@@ -22,15 +30,17 @@ import {
   type EndpointFormValues,
 } from "./endpoint-form-schema";
 import { GpuPoolPicker } from "./gpu-pool-picker";
-import type { GpuPool } from "./gpu-pools";
-import { ListInput } from "./list-input";
+import { cudaVersionsOf, type GpuPool } from "./gpu-pools";
+import { LbEnvFields } from "./lb-env-fields";
+import { NetworkVolumePicker, volumeDataCenters } from "./network-volume-picker";
 
-const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
+const num = asNumber;
 
 export interface EndpointFormProps {
   mode: "create" | "edit";
   defaultValues: EndpointFormValues;
   pools: readonly GpuPool[];
+  dataCenters: readonly DataCenter[];
   templates: readonly Template[];
   volumes: readonly NetworkVolume[];
   submitLabel: string;
@@ -40,17 +50,19 @@ export interface EndpointFormProps {
 
 /** Create and edit an endpoint, validated with the contract schema (CreateEndpointInput) it extends. */
 export function EndpointForm(props: EndpointFormProps) {
-  const { mode, pools, templates, volumes } = props;
+  const { mode, pools, dataCenters, templates, volumes } = props;
   const form = useForm<EndpointFormValues, unknown, EndpointFormOutput>({
     resolver: zodResolver(EndpointFormSchema),
     defaultValues: props.defaultValues,
   });
   const { register, control, setValue, handleSubmit, formState } = form;
   const { errors, isSubmitting } = formState;
-  const [type, scalingType, source, gpu, workers] = useWatch({
+  const [type, scalingType, gpu, workers, attached, envRows] = useWatch({
     control,
-    name: ["type", "scaling.type", "source", "gpu", "workers"],
+    name: ["type", "scaling.type", "gpu", "workers", "networkVolumes", "envRows"],
   });
+  const confinedTo = volumeDataCenters(volumes, attached ?? []);
+  const offeredCuda = cudaVersionsOf(pools, gpu?.pools ?? []);
   const idle = hasIdleTimeout(type, scalingType);
 
   async function submit(values: EndpointFormOutput) {
@@ -129,45 +141,15 @@ export function EndpointForm(props: EndpointFormProps) {
         </p>
       )}
 
-      {mode === "create" && (
-        <Field id="endpoint-source" label="Container from">
-          {(p) => (
-            <Select
-              {...p}
-              {...register("source")}
-              options={[
-                { value: "image", label: "A container image" },
-                { value: "template", label: "A template" },
-              ]}
-            />
-          )}
-        </Field>
-      )}
-      {source === "image" || mode === "edit" ? (
-        <Field
-          id="endpoint-image"
-          label="Container image"
-          hint="e.g. runpod/mock-worker:latest (a built-in worker that echoes mock_return)"
-          error={errors.image?.message}
-        >
-          {(p) => <Input {...p} {...register("image")} className="font-mono" spellCheck={false} />}
-        </Field>
+      {mode === "create" ? (
+        <ContainerSourceFields
+          control={control}
+          idPrefix="endpoint"
+          templates={templates}
+          imageHint="e.g. runpod/mock-worker:latest (a built-in worker that echoes mock_return)"
+        />
       ) : (
-        <Field id="endpoint-template" label="Template" error={errors.templateId?.message}>
-          {(p) => (
-            <Select
-              {...p}
-              {...register("templateId")}
-              options={[
-                { value: "", label: templates.length ? "Choose a template…" : "No templates" },
-                ...templates.map((t) => ({
-                  value: t.id,
-                  label: `${t.name}${t.public ? " (public)" : ""} — ${t.image}`,
-                })),
-              ]}
-            />
-          )}
-        </Field>
+        <ImageField control={control} idPrefix="endpoint" />
       )}
 
       <Controller
@@ -304,76 +286,66 @@ export function EndpointForm(props: EndpointFormProps) {
         </Field>
       </div>
 
-      <Controller
+      <ListField
         control={control}
         name="allowedCudaVersions"
-        render={({ field }) => (
-          <Field
-            id="endpoint-cuda"
-            label="Allowed CUDA versions"
-            hint="Comma-separated, e.g. 12.8, 12.9. Empty: any version."
-            error={errors.allowedCudaVersions?.message ?? errors.allowedCudaVersions?.root?.message}
-          >
-            {(p) => (
-              <ListInput
-                {...p}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                className="font-mono"
-              />
-            )}
-          </Field>
-        )}
+        id="endpoint-cuda"
+        label="Allowed CUDA versions"
+        hint={
+          offeredCuda.length
+            ? `Comma-separated. Offered by the chosen pools: ${offeredCuda.join(", ")}. Empty: any version.`
+            : "Comma-separated, e.g. 12.8, 12.9. Empty: any version."
+        }
       />
 
       <Controller
         control={control}
         name="networkVolumes"
         render={({ field }) => (
-          <fieldset>
-            <legend className="text-sm font-medium">Network volumes</legend>
-            {volumes.length === 0 ? (
-              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-                None yet. Create one under Storage; workers see it at /platform-volume.
-              </p>
-            ) : (
-              <div className="mt-2 space-y-1">
-                {volumes.map((v) => (
-                  <label key={v.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="accent-violet-600"
-                      checked={(field.value ?? []).includes(v.id)}
-                      onChange={(e) =>
-                        field.onChange(
-                          e.target.checked
-                            ? [...(field.value ?? []), v.id]
-                            : (field.value ?? []).filter((id) => id !== v.id),
-                        )
-                      }
-                    />
-                    {v.name}{" "}
-                    <span className="text-neutral-600 dark:text-neutral-400">
-                      ({v.size} GB, {v.dataCenter})
-                    </span>
-                  </label>
-                ))}
-              </div>
-            )}
-            {errors.networkVolumes?.message && (
-              <p className="mt-1 text-sm text-red-700 dark:text-red-400">
-                ⚠ {errors.networkVolumes.message}
-              </p>
-            )}
-          </fieldset>
+          <NetworkVolumePicker
+            volumes={volumes}
+            value={field.value ?? []}
+            onChange={(next) => {
+              field.onChange(next);
+              // Workers run only where a volume is: the placement follows the volumes.
+              setValue("dataCenterIds", [...volumeDataCenters(volumes, next).keys()], {
+                shouldDirty: true,
+              });
+            }}
+            error={errors.networkVolumes?.message ?? errors.networkVolumes?.root?.message}
+          />
         )}
       />
 
-      <EnvEditor
+      <Controller
         control={control}
-        register={register}
-        error={errors.envRows?.message ?? errors.envRows?.root?.message}
+        name="dataCenterIds"
+        render={({ field }) => (
+          <DataCenterPicker
+            id="endpoint-data-centers"
+            dataCenters={dataCenters}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            placed="workers"
+            confinedTo={confinedTo}
+            error={errors.dataCenterIds?.message ?? errors.dataCenterIds?.[0]?.message}
+          />
+        )}
+      />
+
+      {type === "LOAD_BALANCER" && (
+        <LbEnvFields
+          rows={envRows ?? []}
+          onChange={(next) => setValue("envRows", next, { shouldDirty: true })}
+        />
+      )}
+
+      <ContainerFields
+        control={control}
+        idPrefix="endpoint"
+        portsHint="Comma-separated <port>/<http|tcp|udp>; empty: none (or the template's)."
+        diskHint="Per worker; wiped when the worker stops. Empty: the platform's default (or the template's)."
       />
 
       <EndpointCostLine pools={pools} gpu={gpu} workers={workers} />

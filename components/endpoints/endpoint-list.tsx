@@ -1,59 +1,86 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
-import { Loading, LoadError } from "@/components/forms/query-states";
+import { usd } from "@/components/forms/format";
+import { ListStates } from "@/components/forms/query-states";
+import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
-import { Badge } from "@/components/ui/badge";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
-import { useEndpoints } from "@/lib/queries/endpoints";
+import { Badge, StatusDot } from "@/components/ui/badge";
+import { useGpuTypes } from "@/lib/queries/catalog";
+import { useEndpoints, useEndpointsHealth } from "@/lib/queries/endpoints";
+import type { Endpoint } from "@/lib/schemas/endpoints";
+import type { EndpointHealth } from "@/lib/schemas/jobs";
+import { liveCost, liveStatus } from "./endpoint-live";
+import { poolsFromCatalog, type GpuPool } from "./gpu-pools";
 
-/** Endpoints of the account; `empty` is the teaching empty state rendered on the server. */
+type Row = Endpoint & { health: EndpointHealth | null | undefined };
+
+const columns = (pools: readonly GpuPool[]): Column<Row>[] => [
+  {
+    header: "Name",
+    cell: (e) => <NameCell name={e.name} id={e.id} href={`/serverless/${e.id}`} />,
+  },
+  {
+    header: "Status",
+    cell: (e) => {
+      if (!e.health) return e.health === null ? "unknown" : "…";
+      const s = liveStatus(e.health);
+      return <StatusDot tone={s.tone} label={s.word} pulse={s.pulse} />;
+    },
+  },
+  {
+    header: "Type",
+    cell: (e) => (
+      <Badge tone={e.type === "LOAD_BALANCER" ? "info" : "accent"}>
+        {e.type === "LOAD_BALANCER" ? "Load balancer" : "Queue"}
+      </Badge>
+    ),
+  },
+  {
+    header: "Workers",
+    cell: (e) => (
+      <>
+        {e.health ? `${e.health.workers.running} running, ${e.health.workers.idle} idle` : "…"}
+        <div className="text-xs text-neutral-600 dark:text-neutral-400">
+          min–max {e.workers.min}–{e.workers.max}
+        </div>
+      </>
+    ),
+  },
+  {
+    header: "Queue",
+    cell: (e) =>
+      e.health ? `${e.health.jobs.inQueue} queued, ${e.health.jobs.inProgress} running` : "…",
+  },
+  {
+    header: "Cost now",
+    cell: (e) => {
+      const cost = e.health ? liveCost(e, e.health, pools) : null;
+      return cost ? `≈ ${usd(cost.perSecond)}/s` : "—";
+    },
+    className: "font-mono",
+  },
+  { header: "Created", cell: (e) => <TimeAgo iso={e.createdAt} /> },
+];
+
+/** Endpoints of the account with their live numbers; `empty` is the teaching empty state. */
 export function EndpointList({ empty }: { empty: ReactNode }) {
   const query = useEndpoints();
-  if (query.isPending) return <Loading what="endpoints" />;
-  if (query.isError)
-    return <LoadError what="endpoints" error={query.error} onRetry={() => query.refetch()} />;
-  if (query.data.length === 0) return <>{empty}</>;
+  const health = useEndpointsHealth();
+  const gpus = useGpuTypes();
+  const pools = gpus.data ? poolsFromCatalog(gpus.data) : [];
   return (
-    <Table>
-      <caption className="sr-only">Serverless endpoints</caption>
-      <THead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Type</Th>
-          <Th>GPU pools</Th>
-          <Th>Workers (min–max)</Th>
-          <Th>Created</Th>
-        </tr>
-      </THead>
-      <TBody>
-        {query.data.map((e) => (
-          <Tr key={e.id}>
-            <Td>
-              <Link
-                href={`/serverless/${e.id}`}
-                className="font-medium text-violet-700 hover:underline dark:text-violet-300"
-              >
-                {e.name}
-              </Link>
-              <div className="font-mono text-xs text-neutral-600 dark:text-neutral-400">{e.id}</div>
-            </Td>
-            <Td>
-              <Badge tone={e.type === "LOAD_BALANCER" ? "info" : "accent"}>
-                {e.type === "LOAD_BALANCER" ? "Load balancer" : "Queue"}
-              </Badge>
-            </Td>
-            <Td className="font-mono text-xs">{e.gpu?.pools.join(", ") ?? "CPU"}</Td>
-            <Td>
-              {e.workers.min}–{e.workers.max}
-            </Td>
-            <Td>
-              <TimeAgo iso={e.createdAt} />
-            </Td>
-          </Tr>
-        ))}
-      </TBody>
-    </Table>
+    <ListStates query={query} what="endpoints" empty={empty}>
+      {(endpoints) => (
+        <ResourceTable
+          caption="Serverless endpoints"
+          columns={columns(pools)}
+          rows={endpoints.map((e) => ({
+            ...e,
+            health: health.data ? (health.data[e.id] ?? null) : undefined,
+          }))}
+        />
+      )}
+    </ListStates>
   );
 }

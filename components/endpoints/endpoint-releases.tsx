@@ -2,6 +2,7 @@
 
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { TimeAgo } from "@/components/forms/time-ago";
+import { EmptyState } from "@/components/ui/empty-state";
 import { useEndpointReleases } from "@/lib/queries/endpoints";
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
@@ -19,6 +20,15 @@ export function EndpointReleases({ id }: { id: string }) {
           ? `Rolling out: ${rollout.workersOnLatest} of ${rollout.workersTotal} workers (${rollout.percentOnLatest}%) on the latest release.`
           : "No rollout in progress. Every settings change that affects workers creates a release."}
       </p>
+      {releases.length === 0 && (
+        <EmptyState title="No releases yet">
+          <p>
+            A release records each settings change that affects workers (image, env, GPU, disk…),
+            with what changed. Change something under Settings to see one here, and watch workers
+            roll over to it.
+          </p>
+        </EmptyState>
+      )}
       <ol className="space-y-3">
         {releases.map((r) => (
           <li

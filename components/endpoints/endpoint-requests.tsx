@@ -1,36 +1,28 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Loading, LoadError } from "@/components/forms/query-states";
-import { TimeAgo } from "@/components/forms/time-ago";
-import { duration } from "@/components/forms/format";
-import { StatusDot, type Tone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmByNameDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { controlClasses } from "@/components/ui/input";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { purgeQueue, runJob } from "@/lib/actions/jobs";
 import { applyProblemToForm, describeProblem } from "@/lib/queries/apply-problem";
 import { endpointQueryKeys, useEndpointRequests } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import { JobRequest, type JobStatus } from "@/lib/schemas/jobs";
+import { JobRequest } from "@/lib/schemas/jobs";
+import { RequestTable } from "./request-table";
 
-const JOB: Record<JobStatus, { tone: Tone; pulse?: boolean }> = {
-  IN_QUEUE: { tone: "neutral", pulse: true },
-  IN_PROGRESS: { tone: "info", pulse: true },
-  COMPLETED: { tone: "success" },
-  FAILED: { tone: "danger" },
-  CANCELLED: { tone: "warning" },
-  TIMED_OUT: { tone: "danger" },
-};
+// Kept here too for the pages that import it from this file.
+export { JOB } from "./job-status";
 
 /** The JSON text must parse and be a JobRequest (the same schema the platform applies). */
 const RequestForm = z.object({
@@ -131,6 +123,12 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Purge queue
           </Button>
+          <Link
+            href={`/playground/endpoint/${encodeURIComponent(endpoint.id)}`}
+            className={buttonClasses("secondary")}
+          >
+            Open in playground
+          </Link>
         </div>
       </form>
       <ConfirmByNameDialog
@@ -159,37 +157,7 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
             </p>
           </EmptyState>
         ) : (
-          <Table>
-            <caption className="sr-only">Recent requests</caption>
-            <THead>
-              <tr>
-                <Th>Request</Th>
-                <Th>Status</Th>
-                <Th>Created</Th>
-                <Th>Delay</Th>
-                <Th>Execution</Th>
-              </tr>
-            </THead>
-            <TBody>
-              {requests.data.requests.map((job) => (
-                <Tr key={job.id}>
-                  <Td className="font-mono text-xs">{job.id}</Td>
-                  <Td>
-                    <StatusDot
-                      tone={JOB[job.status].tone}
-                      pulse={JOB[job.status].pulse}
-                      label={job.status}
-                    />
-                  </Td>
-                  <Td>
-                    <TimeAgo iso={job.createdAt} />
-                  </Td>
-                  <Td>{duration(job.delayTime)}</Td>
-                  <Td>{duration(job.executionTime)}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <RequestTable endpointId={endpoint.id} requests={requests.data.requests} />
         )}
       </section>
     </div>

@@ -2,13 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Loading, LoadError } from "@/components/forms/query-states";
+import { AllLoaded } from "@/components/forms/query-states";
 import { Button } from "@/components/ui/button";
 import { ConfirmByNameDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { deleteEndpoint, updateEndpoint } from "@/lib/actions/endpoints";
 import { describeProblem } from "@/lib/queries/apply-problem";
-import { useGpuTypes } from "@/lib/queries/catalog";
+import { useDataCenters, useGpuTypes } from "@/lib/queries/catalog";
 import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useAction } from "@/lib/queries/use-action";
@@ -22,18 +22,14 @@ const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(
 export function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
   const router = useRouter();
   const toast = useToast();
-  const gpus = useGpuTypes();
-  const volumes = useNetworkVolumes();
+  const queries = {
+    gpus: useGpuTypes("serverless"),
+    dataCenters: useDataCenters(),
+    volumes: useNetworkVolumes(),
+  };
   const update = useAction(updateEndpoint, [endpointQueryKeys.all]);
   const remove = useAction(deleteEndpoint, [endpointQueryKeys.lists()]);
   const [confirming, setConfirming] = useState(false);
-
-  const failed = [gpus, volumes].find((q) => q.isError);
-  if (failed?.error)
-    return (
-      <LoadError what="settings choices" error={failed.error} onRetry={() => failed.refetch()} />
-    );
-  if (!gpus.data || !volumes.data) return <Loading what="settings" />;
 
   async function confirmDelete() {
     const result = await remove.mutateAsync({ id: endpoint.id });
@@ -52,31 +48,36 @@ export function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
 
   return (
     <div className="space-y-10">
-      <EndpointForm
-        key={endpoint.id}
-        mode="edit"
-        defaultValues={valuesFromEndpoint(endpoint)}
-        pools={poolsFromCatalog(gpus.data)}
-        templates={[]}
-        volumes={volumes.data}
-        submitLabel="Save settings"
-        onSubmit={async (values) => {
-          const result = await update.mutateAsync({
-            id: endpoint.id,
-            patch: toUpdateInput(values),
-          });
-          if (!result.ok) {
-            toast({
-              tone: "error",
-              title: "Settings not saved",
-              description: result.problem.detail,
-            });
-            return { ...result.problem, errors: unprefix(result.problem.errors) };
-          }
-          toast({ tone: "success", title: "Settings saved" });
-          return null;
-        }}
-      />
+      <AllLoaded queries={queries} what="settings">
+        {({ gpus, dataCenters, volumes }) => (
+          <EndpointForm
+            key={endpoint.id}
+            mode="edit"
+            defaultValues={valuesFromEndpoint(endpoint)}
+            pools={poolsFromCatalog(gpus)}
+            dataCenters={dataCenters}
+            templates={[]}
+            volumes={volumes}
+            submitLabel="Save settings"
+            onSubmit={async (values) => {
+              const result = await update.mutateAsync({
+                id: endpoint.id,
+                patch: toUpdateInput(values),
+              });
+              if (!result.ok) {
+                toast({
+                  tone: "error",
+                  title: "Settings not saved",
+                  description: result.problem.detail,
+                });
+                return { ...result.problem, errors: unprefix(result.problem.errors) };
+              }
+              toast({ tone: "success", title: "Settings saved" });
+              return null;
+            }}
+          />
+        )}
+      </AllLoaded>
       <section
         aria-labelledby="danger-heading"
         className="max-w-3xl rounded-lg border border-red-300 p-4 dark:border-red-800"

@@ -86,6 +86,18 @@ export function GpuPoolPicker({
                 <span className="text-neutral-600 dark:text-neutral-400">
                   {pool.gpuNames.join(", ")}
                 </span>
+                {pool.availability && (
+                  <span
+                    className={cx(
+                      "text-xs",
+                      pool.availability === "NONE"
+                        ? "text-red-700 dark:text-red-400"
+                        : "text-neutral-600 dark:text-neutral-400",
+                    )}
+                  >
+                    availability: {pool.availability.toLowerCase()}
+                  </span>
+                )}
               </label>
               {checked && (
                 <span className="flex items-center gap-1">

@@ -1,4 +1,11 @@
-import type { GpuType } from "@/lib/schemas/catalog";
+import type { AvailabilityLevel, GpuType } from "@/lib/schemas/catalog";
+
+const LEVELS: readonly AvailabilityLevel[] = ["NONE", "LOW", "MEDIUM", "HIGH"];
+const compareCuda = (a: string, b: string) => {
+  const [am = 0, an = 0] = a.split(".").map(Number);
+  const [bm = 0, bn = 0] = b.split(".").map(Number);
+  return am - bm || an - bn;
+};
 
 export interface GpuPool {
   id: string;
@@ -7,6 +14,10 @@ export interface GpuPool {
   /** USD per GPU-second on serverless (the catalogue's $/h ÷ 3600). */
   pricePerSecond: number;
   gpuNames: string[];
+  /** Best availability among the pool's GPU types, when the catalogue was asked for it. */
+  availability?: AvailabilityLevel;
+  /** CUDA versions the pool's GPU types offer together, ascending. */
+  cudaVersions: string[];
 }
 
 /** Serverless pools from the GPU catalogue, cheapest first. GPU types without a pool are pod-only. */
@@ -20,12 +31,23 @@ export function poolsFromCatalog(gpus: readonly GpuType[]): GpuPool[] {
       memory: gpu.memory,
       pricePerSecond: 0,
       gpuNames: [],
+      cudaVersions: [],
     };
     pool.pricePerSecond = Math.max(pool.pricePerSecond, hourly / 3600);
     pool.memory = Math.min(pool.memory, gpu.memory);
     pool.gpuNames.push(gpu.name);
+    if (gpu.availability) {
+      const best = Math.max(
+        LEVELS.indexOf(pool.availability ?? "NONE"),
+        LEVELS.indexOf(gpu.availability),
+      );
+      pool.availability = LEVELS[best];
+    }
+    for (const c of gpu.cudaVersions ?? [])
+      if (!pool.cudaVersions.includes(c.version)) pool.cudaVersions.push(c.version);
     pools.set(gpu.pool, pool);
   }
+  for (const pool of pools.values()) pool.cudaVersions.sort(compareCuda);
   return [...pools.values()].sort(
     (a, b) => a.pricePerSecond - b.pricePerSecond || a.memory - b.memory,
   );
@@ -45,4 +67,11 @@ export function projectCost(pool: GpuPool | undefined, gpuCount: number, min = 0
     minPerDay: perWorkerSecond * 86_400 * (min || 0),
     maxPerHour: perWorkerSecond * 3600 * (max || 0),
   };
+}
+
+/** CUDA versions offered by every one of the chosen pools' GPU types together (union), ascending. */
+export function cudaVersionsOf(pools: readonly GpuPool[], chosen: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const p of pools) if (chosen.includes(p.id)) p.cudaVersions.forEach((v) => out.add(v));
+  return [...out].sort(compareCuda);
 }

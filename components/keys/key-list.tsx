@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
-import { Loading, LoadError } from "@/components/forms/query-states";
+import type { ReactNode } from "react";
+import { ListStates } from "@/components/forms/query-states";
+import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
+import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
 import { StatusDot } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { deleteApiKey, updateApiKey } from "@/lib/actions/api-keys";
 import { useApiKeys } from "@/lib/queries/api-keys";
@@ -25,12 +25,32 @@ function describePermission(p: KeyPermission): string {
   return `Restricted (${parts.join(", ") || "no families"}${eps ? `; ${eps} endpoint rule(s)` : ""})`;
 }
 
+const COLUMNS: Column<ApiKey>[] = [
+  { header: "Name", cell: (k) => <NameCell name={k.name} id={`${k.prefix}…`} /> },
+  { header: "Permission", cell: (k) => describePermission(k.permission) },
+  {
+    header: "Status",
+    cell: (k) => (
+      <StatusDot
+        tone={k.disabled ? "warning" : "success"}
+        label={k.disabled ? "disabled" : "enabled"}
+      />
+    ),
+  },
+  { header: "Created", cell: (k) => <TimeAgo iso={k.createdAt} /> },
+  { header: "Last used", cell: (k) => (k.lastUsedAt ? <TimeAgo iso={k.lastUsedAt} /> : "never") },
+];
+
 export function KeyList({ empty }: { empty: ReactNode }) {
   const toast = useToast();
   const keys = useApiKeys();
   const update = useAction(updateApiKey, [apiKeyKeys.all]);
   const remove = useAction(deleteApiKey, [apiKeyKeys.all]);
-  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const deletion = useConfirmedDelete<ApiKey>({
+    noun: "Key",
+    description: "Programs using it get 401 from then on.",
+    remove,
+  });
 
   async function toggle(key: ApiKey) {
     const result = await update.mutateAsync({ id: key.id, patch: { disabled: !key.disabled } });
@@ -46,59 +66,18 @@ export function KeyList({ empty }: { empty: ReactNode }) {
         description: describeProblem(result.problem),
       });
   }
-  async function confirmDelete(key: ApiKey) {
-    const result = await remove.mutateAsync({ id: key.id });
-    setDeleting(null);
-    if (result.ok) toast({ tone: "success", title: `Key ${key.name} deleted` });
-    else
-      toast({
-        tone: "error",
-        title: "Key not deleted",
-        description: describeProblem(result.problem),
-      });
-  }
 
-  if (keys.isPending) return <Loading what="API keys" />;
-  if (keys.isError)
-    return <LoadError what="API keys" error={keys.error} onRetry={() => keys.refetch()} />;
-  if (keys.data.length === 0) return <>{empty}</>;
   return (
-    <>
-      <Table>
-        <caption className="sr-only">API keys</caption>
-        <THead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Permission</Th>
-            <Th>Status</Th>
-            <Th>Created</Th>
-            <Th>Last used</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </THead>
-        <TBody>
-          {keys.data.map((k) => (
-            <Tr key={k.id}>
-              <Td>
-                <div className="font-medium">{k.name}</div>
-                <div className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
-                  {k.prefix}…
-                </div>
-              </Td>
-              <Td>{describePermission(k.permission)}</Td>
-              <Td>
-                <StatusDot
-                  tone={k.disabled ? "warning" : "success"}
-                  label={k.disabled ? "disabled" : "enabled"}
-                />
-              </Td>
-              <Td>
-                <TimeAgo iso={k.createdAt} />
-              </Td>
-              <Td>{k.lastUsedAt ? <TimeAgo iso={k.lastUsedAt} /> : "never"}</Td>
-              <Td className="space-x-2 text-right whitespace-nowrap">
+    <div className="space-y-4">
+      {deletion.refusal}
+      <ListStates query={keys} what="API keys" empty={empty}>
+        {(rows) => (
+          <ResourceTable
+            caption="API keys"
+            columns={COLUMNS}
+            rows={rows}
+            actions={(k) => (
+              <>
                 <Button
                   size="sm"
                   variant="secondary"
@@ -107,31 +86,13 @@ export function KeyList({ empty }: { empty: ReactNode }) {
                 >
                   {k.disabled ? "Enable" : "Disable"}
                 </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => setDeleting(k)}
-                  aria-label={`Delete ${k.name}`}
-                >
-                  Delete
-                </Button>
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-      {deleting && (
-        <ConfirmByNameDialog
-          open
-          onClose={() => setDeleting(null)}
-          title={`Delete key ${deleting.name}?`}
-          description="Programs using it get 401 from then on."
-          name={deleting.name}
-          confirmLabel="Delete key"
-          onConfirm={() => confirmDelete(deleting)}
-          pending={remove.isPending}
-        />
-      )}
-    </>
+                {deletion.button(k)}
+              </>
+            )}
+          />
+        )}
+      </ListStates>
+      {deletion.dialog}
+    </div>
   );
 }

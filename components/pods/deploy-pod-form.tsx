@@ -2,8 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { EnvEditor } from "@/components/endpoints/env-editor";
-import { ListInput } from "@/components/endpoints/list-input";
+import {
+  ContainerFields,
+  ContainerSourceFields,
+  RegistryField,
+} from "@/components/forms/container-fields";
+import { DataCenterPicker } from "@/components/forms/data-center-picker";
+import { asNumber } from "@/components/forms/env-rows";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
 import { Button } from "@/components/ui/button";
@@ -11,9 +16,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { applyProblemToForm } from "@/lib/queries/apply-problem";
-import type { GpuType } from "@/lib/schemas/catalog";
+import type { DataCenter, GpuType } from "@/lib/schemas/catalog";
 import type { Problem } from "@/lib/schemas/common";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
+import type { Registry } from "@/lib/schemas/registries";
 import type { Template } from "@/lib/schemas/templates";
 import {
   DEPLOY_ALIASES,
@@ -24,7 +30,6 @@ import {
   type DeployPodValues,
 } from "./pod-form-schema";
 
-const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
 const CLOUD_LABEL = { SECURE: "Secure Cloud", COMMUNITY: "Community Cloud" } as const;
 
 function gpuLabel(g: GpuType): string {
@@ -37,23 +42,26 @@ function gpuLabel(g: GpuType): string {
 
 export interface DeployPodFormProps {
   gpus: readonly GpuType[];
+  dataCenters: readonly DataCenter[];
   templates: readonly Template[];
+  registries: readonly Registry[];
   volumes: readonly NetworkVolume[];
   /** Resolves with null on success or the problem to show on the form. */
   onSubmit: (values: DeployPodOutput) => Promise<Problem | null>;
 }
 
 /** Deploy a pod: validated with the contract schema (CreatePodInput) it extends. */
-export function DeployPodForm({ gpus, templates, volumes, onSubmit }: DeployPodFormProps) {
+export function DeployPodForm(props: DeployPodFormProps) {
+  const { gpus, dataCenters, templates, registries, volumes, onSubmit } = props;
   const form = useForm<DeployPodValues, unknown, DeployPodOutput>({
     resolver: zodResolver(DeployPodSchema),
     defaultValues: NEW_POD_DEFAULTS,
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { register, control, handleSubmit, formState, setValue } = form;
   const { errors, isSubmitting } = formState;
-  const [cloud, gpuId, count, source, volumeId] = useWatch({
+  const [cloud, gpuId, count, volumeId] = useWatch({
     control,
-    name: ["cloud", "gpu.id", "gpu.count", "source", "networkVolumeId"],
+    name: ["cloud", "gpu.id", "gpu.count", "networkVolumeId"],
   });
   const offered = gpus.filter((g) => (cloud === "COMMUNITY" ? g.community : g.secure));
   const gpu = gpus.find((g) => g.id === gpuId);
@@ -122,7 +130,13 @@ export function DeployPodForm({ gpus, templates, volumes, onSubmit }: DeployPodF
           error={errors.gpu?.count?.message}
         >
           {(p) => (
-            <Input {...p} type="number" min={1} max={maxCount} {...register("gpu.count", num)} />
+            <Input
+              {...p}
+              type="number"
+              min={1}
+              max={maxCount}
+              {...register("gpu.count", asNumber)}
+            />
           )}
         </Field>
       </div>
@@ -132,85 +146,19 @@ export function DeployPodForm({ gpus, templates, volumes, onSubmit }: DeployPodF
           : "Choose a GPU type to see the hourly price."}
       </p>
 
-      <fieldset>
-        <legend className="text-sm font-medium">Container</legend>
-        <div className="mt-2 flex gap-4 text-sm">
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" value="image" {...register("source")} />
-            Image
-          </label>
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" value="template" {...register("source")} />
-            Template
-          </label>
-        </div>
-      </fieldset>
-      {source === "template" ? (
-        <Field
-          id="pod-template"
-          label="Template"
-          hint="The template's image, ports, disk and variables; anything you set below wins."
-          error={errors.templateId?.message}
-        >
-          {(p) => (
-            <Select
-              {...p}
-              {...register("templateId")}
-              options={[
-                { value: "", label: "Choose a template…" },
-                ...templates.map((t) => ({
-                  value: t.id,
-                  label: `${t.name} (${t.public ? "public" : "yours"}) · ${t.image}`,
-                })),
-              ]}
-            />
-          )}
-        </Field>
-      ) : (
-        <Field
-          id="pod-image"
-          label="Container image"
-          hint="e.g. runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"
-          error={errors.image?.message}
-        >
-          {(p) => <Input {...p} className="font-mono" {...register("image")} />}
-        </Field>
-      )}
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="ports"
-          render={({ field }) => (
-            <Field
-              id="pod-ports"
-              label="Exposed ports"
-              hint="Comma-separated <port>/<http|tcp|udp>. 22/tcp enables direct SSH."
-              error={errors.ports?.message ?? errors.ports?.[0]?.message}
-            >
-              {(p) => (
-                <ListInput
-                  {...p}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  className="font-mono"
-                />
-              )}
-            </Field>
-          )}
-        />
-        <Field
-          id="pod-disk"
-          label="Container disk (GB)"
-          hint="Temporary: wiped when the pod stops."
-          error={errors.disk?.message}
-        >
-          {(p) => <Input {...p} type="number" min={1} {...register("disk", num)} />}
-        </Field>
-      </div>
-
-      <EnvEditor control={control} register={register} error={errors.envRows?.message} />
+      <ContainerSourceFields
+        control={control}
+        idPrefix="pod"
+        templates={templates}
+        imageHint="e.g. runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"
+      />
+      <RegistryField control={control} idPrefix="pod" registries={registries} />
+      <ContainerFields
+        control={control}
+        idPrefix="pod"
+        portsHint="Comma-separated <port>/<http|tcp|udp>. 22/tcp enables direct SSH."
+        diskHint="Temporary: wiped when the pod stops."
+      />
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Network volume</legend>
@@ -225,7 +173,13 @@ export function DeployPodForm({ gpus, templates, volumes, onSubmit }: DeployPodF
             {(p) => (
               <Select
                 {...p}
-                {...register("networkVolumeId")}
+                {...register("networkVolumeId", {
+                  // The volume places the pod in its data center: keep the preference list in step.
+                  onChange: (e: { target: { value: string } }) => {
+                    const dc = volumes.find((v) => v.id === e.target.value)?.dataCenter;
+                    setValue("dataCenterIds", dc ? [dc] : []);
+                  },
+                })}
                 disabled={cloud !== "SECURE"}
                 options={[
                   { value: "", label: "None (use the pod's own volume disk)" },
@@ -249,6 +203,23 @@ export function DeployPodForm({ gpus, templates, volumes, onSubmit }: DeployPodF
           </p>
         )}
       </fieldset>
+
+      <Controller
+        control={control}
+        name="dataCenterIds"
+        render={({ field }) => (
+          <DataCenterPicker
+            id="pod-data-centers"
+            dataCenters={dataCenters}
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            placed="the pod"
+            confinedTo={volume ? new Map([[volume.dataCenter, volume.name]]) : undefined}
+            error={errors.dataCenterIds?.message ?? errors.dataCenterIds?.[0]?.message}
+          />
+        )}
+      />
 
       <div className="space-y-2">
         <FormProblem message={errors.root?.server?.message} />

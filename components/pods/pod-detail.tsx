@@ -3,10 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { usd } from "@/components/forms/format";
-import { Loading, LoadError } from "@/components/forms/query-states";
+import { AllLoaded, Loading, LoadError, optionalQuery } from "@/components/forms/query-states";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Notice } from "@/components/ui/notice";
+import { useTemplateChoices } from "@/lib/queries/catalog";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
+import { useRegistries } from "@/lib/queries/registries";
 import { usePod } from "@/lib/queries/pods";
 import { PodActions } from "./pod-actions";
 import { PodEditForm } from "./pod-edit-form";
@@ -18,6 +21,9 @@ export function PodDetail({ id }: { id: string }) {
   const router = useRouter();
   const query = usePod(id);
   const volumes = useNetworkVolumes();
+  const templates = useTemplateChoices();
+  // Optional: without registry access the form still works, offering "none".
+  const registries = useRegistries();
   const [refused, setRefused] = useState<string | null>(null);
   if (query.isPending) return <Loading what="the pod" />;
   if (query.isError)
@@ -46,14 +52,7 @@ export function PodDetail({ id }: { id: string }) {
         </div>
         <PodActions pod={pod} onRefused={setRefused} onTerminated={() => router.push("/pods")} />
       </header>
-      {refused && (
-        <p
-          role="alert"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-        >
-          {refused}
-        </p>
-      )}
+      {refused && <Notice>{refused}</Notice>}
 
       <section aria-labelledby="runtime-heading" className="space-y-3">
         <h2 id="runtime-heading" className="text-base font-semibold">
@@ -79,17 +78,22 @@ export function PodDetail({ id }: { id: string }) {
         <h2 id="edit-heading" className="text-base font-semibold">
           Settings
         </h2>
-        {volumes.isError ? (
-          <LoadError
-            what="network volumes"
-            error={volumes.error}
-            onRetry={() => volumes.refetch()}
-          />
-        ) : !volumes.data ? (
-          <Loading what="network volumes" />
-        ) : (
-          <PodEditForm key={pod.id} pod={pod} volumes={volumes.data} />
-        )}
+        <AllLoaded
+          queries={{ volumes, templates, registries: optionalQuery(registries, []) }}
+          what="the settings' choices"
+        >
+          {(data) => (
+            <PodEditForm
+              key={pod.id}
+              pod={pod}
+              volumes={data.volumes}
+              registries={data.registries}
+              templates={[...data.templates.templates, ...data.templates.publicTemplates].filter(
+                (t) => !t.serverless,
+              )}
+            />
+          )}
+        </AllLoaded>
       </section>
     </div>
   );

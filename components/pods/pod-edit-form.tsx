@@ -1,9 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { EnvEditor } from "@/components/endpoints/env-editor";
-import { ListInput } from "@/components/endpoints/list-input";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  ContainerFields,
+  ImageField,
+  RegistryField,
+  TemplatePreview,
+} from "@/components/forms/container-fields";
+import { asNumber } from "@/components/forms/env-rows";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -16,6 +21,8 @@ import { podKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
 import type { Pod } from "@/lib/schemas/pods";
+import type { Registry } from "@/lib/schemas/registries";
+import type { Template } from "@/lib/schemas/templates";
 import {
   EDIT_ALIASES,
   EDIT_FIELDS,
@@ -26,11 +33,20 @@ import {
   type EditPodValues,
 } from "./pod-form-schema";
 
-const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
 
 /** Edit a pod with PATCH: only changed fields are sent; the platform's rules are shown up front. */
-export function PodEditForm({ pod, volumes }: { pod: Pod; volumes: readonly NetworkVolume[] }) {
+export function PodEditForm({
+  pod,
+  volumes,
+  templates,
+  registries,
+}: {
+  pod: Pod;
+  volumes: readonly NetworkVolume[];
+  templates: readonly Template[];
+  registries: readonly Registry[];
+}) {
   const toast = useToast();
   const update = useAction(updatePod, [podKeys.all]);
   const form = useForm<EditPodValues>({
@@ -39,7 +55,11 @@ export function PodEditForm({ pod, volumes }: { pod: Pod; volumes: readonly Netw
   });
   const { register, control, handleSubmit, formState } = form;
   const { errors, isSubmitting, dirtyFields } = formState;
-  const mount = useWatch({ control, name: "mount" });
+  const [mount, templateId, envRows] = useWatch({
+    control,
+    name: ["mount", "templateId", "envRows"],
+  });
+  const template = templates.find((t) => t.id === templateId);
   const warnings = dirtyFields.mount ? mountWarnings(pod.mounts, mount) : [];
   const mountError = errors.mount?.message;
 
@@ -74,38 +94,49 @@ export function PodEditForm({ pod, volumes }: { pod: Pod; volumes: readonly Netw
         <Field id="edit-name" label="Pod name" error={errors.name?.message}>
           {(p) => <Input {...p} {...register("name")} autoComplete="off" />}
         </Field>
-        <Field
-          id="edit-image"
-          label="Container image"
+        <ImageField
+          control={control}
+          idPrefix="edit"
           hint="A new image restarts the container; the volume disk keeps its files."
-          error={errors.image?.message}
-        >
-          {(p) => <Input {...p} className="font-mono" {...register("image")} />}
-        </Field>
+        />
       </div>
-      <Controller
+      <Field
+        id="edit-args"
+        label="Start command"
+        hint="Overrides the image's command; empty: the image's own."
+        error={errors.args?.message}
+      >
+        {(p) => <Input {...p} className="font-mono" spellCheck={false} {...register("args")} />}
+      </Field>
+      <RegistryField control={control} idPrefix="edit" registries={registries} />
+      <div className="space-y-3">
+        <Field
+          id="edit-template"
+          label="Apply a template"
+          hint="Its image, command, disk, ports and variables replace the pod's once (mounts stay); your variables below win over the template's. The pod keeps no link to it."
+          error={errors.templateId?.message}
+        >
+          {(p) => (
+            <Select
+              {...p}
+              {...register("templateId")}
+              options={[
+                { value: "", label: "None (keep the settings below)" },
+                ...templates.map((t) => ({
+                  value: t.id,
+                  label: `${t.name} (${t.public ? "public" : "yours"}) · ${t.image}`,
+                })),
+              ]}
+            />
+          )}
+        </Field>
+        {template && <TemplatePreview template={template} envRows={envRows} />}
+      </div>
+      <ContainerFields
         control={control}
-        name="ports"
-        render={({ field }) => (
-          <Field
-            id="edit-ports"
-            label="Exposed ports"
-            hint="Comma-separated <port>/<http|tcp|udp>."
-            error={errors.ports?.message ?? errors.ports?.[0]?.message}
-          >
-            {(p) => (
-              <ListInput
-                {...p}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                className="font-mono"
-              />
-            )}
-          </Field>
-        )}
+        idPrefix="edit"
+        portsHint="Comma-separated <port>/<http|tcp|udp>."
       />
-      <EnvEditor control={control} register={register} error={errors.envRows?.message} />
 
       <div className="space-y-3">
         <label className="flex items-start gap-2 text-sm">
@@ -184,7 +215,7 @@ export function PodEditForm({ pod, volumes }: { pod: Pod; volumes: readonly Netw
         {mount.kind === "persistent" && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="edit-mount-size" label="Volume disk (GB)" hint="10 GB or more; grows only.">
-              {(p) => <Input {...p} type="number" {...register("mount.size", num)} />}
+              {(p) => <Input {...p} type="number" {...register("mount.size", asNumber)} />}
             </Field>
             <Field id="edit-mount-path" label="Mount path">
               {(p) => <Input {...p} className="font-mono" {...register("mount.path")} />}

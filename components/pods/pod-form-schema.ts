@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { envToRows, rowsToEnv } from "@/components/endpoints/env-editor";
-import { Port } from "@/lib/schemas/common";
+import { EnvRows, envToRows, rowsToEnv } from "@/components/forms/env-rows";
+import { BaseContainerConfigShape, Port } from "@/lib/schemas/common";
 import {
   CreateGpuConfig,
   CreatePodInput,
@@ -9,15 +9,6 @@ import {
   type Pod,
   type UpdatePodInput,
 } from "@/lib/schemas/pods";
-
-const EnvRows = z.array(
-  z.object({
-    key: z
-      .string()
-      .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
-    value: z.string(),
-  }),
-);
 
 // ---- Deploy (`/pods/new`) ----
 
@@ -32,6 +23,10 @@ export const DeployPodSchema = CreatePodInput.pick({ name: true, cloud: true, di
     templateId: z.string(),
     ports: z.array(Port),
     envRows: EnvRows,
+    /** Registry credential id; "" for a public image. */
+    registry: z.string(),
+    /** Preferred data centers; `[]` lets the scheduler choose. */
+    dataCenterIds: z.array(z.string().min(1)),
     /** "" = no network volume: the pod keeps its own volume disk. */
     networkVolumeId: z.string(),
     mountPath: z.string().min(1, "Enter where the volume appears, e.g. /workspace"),
@@ -62,6 +57,8 @@ export const DEPLOY_FIELDS = [
   "ports",
   "disk",
   "envRows",
+  "registry",
+  "dataCenterIds",
   "networkVolumeId",
   "mountPath",
 ] as const;
@@ -83,6 +80,8 @@ export const NEW_POD_DEFAULTS: DeployPodValues = {
   ports: ["8888/http", "22/tcp"],
   disk: 20,
   envRows: [],
+  registry: "",
+  dataCenterIds: [],
   networkVolumeId: "",
   mountPath: "/workspace",
 };
@@ -96,7 +95,9 @@ export function toCreatePodInput(v: DeployPodOutput): CreatePodInput {
     ports: v.ports,
     disk: v.disk,
     env: rowsToEnv(v.envRows),
+    ...(v.registry ? { registry: v.registry } : {}),
     globalNetworking: false,
+    ...(v.dataCenterIds.length ? { dataCenterIds: v.dataCenterIds } : {}),
     ...(v.networkVolumeId
       ? { mounts: { network: [{ volumeId: v.networkVolumeId, path: v.mountPath }] } }
       : {}),
@@ -116,8 +117,14 @@ const MountFields = z.object({
 export const EditPodSchema = z.object({
   name: z.string().min(1, "Enter a name"),
   image: z.string().min(1, "Enter a container image"),
+  args: BaseContainerConfigShape.args,
   ports: z.array(Port),
+  disk: BaseContainerConfigShape.disk,
   envRows: EnvRows,
+  /** Registry credential id; "" for none. */
+  registry: z.string(),
+  /** "" = none; a template id applies its container settings once (no link is kept). */
+  templateId: z.string(),
   locked: z.boolean(),
   globalNetworking: z.boolean(),
   mount: MountFields,
@@ -127,8 +134,12 @@ export type EditPodValues = z.infer<typeof EditPodSchema>;
 export const EDIT_FIELDS = [
   "name",
   "image",
+  "args",
   "ports",
+  "disk",
   "envRows",
+  "registry",
+  "templateId",
   "locked",
   "globalNetworking",
   "mount",
@@ -141,8 +152,12 @@ export function valuesFromPod(pod: Pod): EditPodValues {
   return {
     name: pod.name,
     image: pod.image,
+    args: pod.args,
     ports: pod.ports,
+    disk: pod.disk,
     envRows: envToRows(pod.env),
+    registry: pod.registry ?? "",
+    templateId: "",
     locked: pod.locked,
     globalNetworking: pod.globalNetworking.enabled,
     mount: network
@@ -184,8 +199,14 @@ export function toUpdatePodInput(
   const patch: UpdatePodInput = {};
   if (dirty.name) patch.name = values.name;
   if (dirty.image) patch.image = values.image;
+  if (dirty.args) patch.args = values.args;
+  if (dirty.registry) patch.registry = values.registry || null;
   if (dirty.ports) patch.ports = values.ports;
-  if (dirty.envRows) patch.env = rowsToEnv(values.envRows);
+  if (dirty.disk) patch.disk = values.disk;
+  // With a template the platform merges env per key (ours win) and the result replaces the pod's
+  // env: always send ours, so what the preview shows is what the pod gets.
+  if (dirty.envRows || values.templateId) patch.env = rowsToEnv(values.envRows);
+  if (values.templateId) patch.templateId = values.templateId;
   if (dirty.locked) patch.locked = values.locked;
   if (dirty.globalNetworking) patch.globalNetworking = values.globalNetworking;
   if (dirty.mount) {

@@ -1,87 +1,74 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { usd } from "@/components/forms/format";
-import { Loading, LoadError } from "@/components/forms/query-states";
+import { ListStates } from "@/components/forms/query-states";
+import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
+import { LinkTabs } from "@/components/forms/tabs";
 import { TimeAgo } from "@/components/forms/time-ago";
-import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { Notice } from "@/components/ui/notice";
 import { usePods } from "@/lib/queries/pods";
+import type { Pod } from "@/lib/schemas/pods";
 import { PodActions } from "./pod-actions";
+import { matchesFilter, POD_FILTERS, type PodFilter } from "./pod-filter";
 import { podCompute } from "./pod-gpu";
 import { PodStatus } from "./pod-status";
 
-/** Pods of the account; `empty` is the teaching empty state rendered on the server. */
-export function PodList({ empty }: { empty: ReactNode }) {
+const COLUMNS: Column<Pod>[] = [
+  { header: "Name", cell: (p) => <NameCell name={p.name} id={p.id} href={`/pods/${p.id}`} /> },
+  {
+    header: "Status",
+    cell: (p) => (
+      <>
+        <PodStatus status={p.status} />
+        {p.locked && <div className="text-xs text-neutral-600 dark:text-neutral-400">Locked</div>}
+      </>
+    ),
+  },
+  { header: "GPU", cell: (p) => podCompute(p), className: "text-xs" },
+  { header: "Cost", cell: (p) => `${usd(p.cost)}/h` },
+  {
+    header: "Uptime",
+    cell: (p) =>
+      p.status === "RUNNING" && p.startedAt ? (
+        <>
+          started <TimeAgo iso={p.startedAt} />
+        </>
+      ) : (
+        <span className="text-neutral-600 dark:text-neutral-400">not running</span>
+      ),
+  },
+];
+
+/** Pods of the account, filtered by `?status=`; `empty` is the teaching empty state. */
+export function PodList({ empty, filter }: { empty: ReactNode; filter: PodFilter }) {
   const query = usePods();
   const [refused, setRefused] = useState<string | null>(null);
-  if (query.isPending) return <Loading what="pods" />;
-  if (query.isError)
-    return <LoadError what="pods" error={query.error} onRetry={() => query.refetch()} />;
-  const pods = query.data.filter((p) => p.status !== "TERMINATED");
-  if (pods.length === 0) return <>{empty}</>;
+  const all = query.data?.filter((p) => matchesFilter(p, "all"));
+  const rows = { ...query, data: all?.filter((p) => matchesFilter(p, filter)) };
   return (
-    <div className="space-y-4">
-      {refused && (
-        <p
-          role="alert"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-        >
-          {refused}
-        </p>
+    <ListStates query={{ ...query, data: all }} what="pods" empty={empty}>
+      {() => (
+        <div className="space-y-4">
+          <LinkTabs
+            label="Pod filter"
+            tabs={POD_FILTERS}
+            current={filter}
+            hrefFor={(f) => (f === "all" ? "/pods" : `/pods?status=${f}`)}
+          />
+          {refused && <Notice>{refused}</Notice>}
+          <ListStates query={rows} what="pods" empty={<p className="text-sm">No {filter} pods.</p>}>
+            {(pods) => (
+              <ResourceTable
+                caption="Pods"
+                columns={COLUMNS}
+                rows={pods}
+                actions={(p) => <PodActions pod={p} onRefused={setRefused} />}
+              />
+            )}
+          </ListStates>
+        </div>
       )}
-      <Table>
-        <caption className="sr-only">Pods</caption>
-        <THead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Status</Th>
-            <Th>GPU</Th>
-            <Th>Cost</Th>
-            <Th>Uptime</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </THead>
-        <TBody>
-          {pods.map((p) => (
-            <Tr key={p.id}>
-              <Td>
-                <Link
-                  href={`/pods/${p.id}`}
-                  className="font-medium text-violet-700 hover:underline dark:text-violet-300"
-                >
-                  {p.name}
-                </Link>
-                <div className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
-                  {p.id}
-                </div>
-              </Td>
-              <Td>
-                <PodStatus status={p.status} />
-                {p.locked && (
-                  <div className="text-xs text-neutral-600 dark:text-neutral-400">Locked</div>
-                )}
-              </Td>
-              <Td className="text-xs">{podCompute(p)}</Td>
-              <Td>{usd(p.cost)}/h</Td>
-              <Td>
-                {p.status === "RUNNING" && p.startedAt ? (
-                  <>
-                    started <TimeAgo iso={p.startedAt} />
-                  </>
-                ) : (
-                  <span className="text-neutral-600 dark:text-neutral-400">not running</span>
-                )}
-              </Td>
-              <Td>
-                <PodActions pod={p} onRefused={setRefused} />
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-    </div>
+    </ListStates>
   );
 }

@@ -1,4 +1,5 @@
 import type { PlatformEnvironment } from "@/lib/cloud/environment";
+import { ClockControl } from "@/components/devtools/clock-control";
 import { cx } from "@/components/ui/cx";
 
 const LOOK = {
@@ -23,7 +24,14 @@ const LOOK = {
  * Which platform this console talks to, on every page, in words (colour only repeats it), so nobody
  * spends real money believing they are on the local platform.
  */
-export function EnvironmentBand({ environment }: { environment: PlatformEnvironment }) {
+export function EnvironmentBand({
+  environment,
+  clock = false,
+}: {
+  environment: PlatformEnvironment;
+  /** Signed-in shell on the local platform: the platform clock control. */
+  clock?: boolean;
+}) {
   const look = LOOK[environment.kind];
   return (
     <aside
@@ -40,6 +48,7 @@ export function EnvironmentBand({ environment }: { environment: PlatformEnvironm
       {environment.kind === "local" && (
         <span className="sr-only"> (version {environment.version})</span>
       )}
+      {clock && environment.kind === "local" && <ClockControl />}
     </aside>
   );
 }

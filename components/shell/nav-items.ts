@@ -8,3 +8,11 @@ export const NAV_ITEMS = [
   { href: "/keys", label: "API keys" },
   { href: "/billing", label: "Billing" },
 ] as const;
+
+/** Developer tools: shown (and reachable) only when the console talks to the local platform. */
+export const DEVTOOLS_NAV_ITEMS = [
+  { href: "/dev/faults", label: "Faults" },
+  { href: "/dev/inbox", label: "Webhook inbox" },
+  { href: "/dev/requests", label: "Requests" },
+  { href: "/dev/state", label: "State" },
+] as const;

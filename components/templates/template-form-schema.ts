@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envToRows, rowsToEnv } from "@/components/endpoints/env-editor";
+import { EnvRows, envToRows, rowsToEnv } from "@/components/forms/env-rows";
 import {
   CreateTemplateInput,
   type Template,
@@ -15,14 +15,7 @@ export const TemplateFormSchema = CreateTemplateInput.pick({
   ports: true,
 }).extend({
   kind: z.enum(["pod", "serverless"]),
-  envRows: z.array(
-    z.object({
-      key: z
-        .string()
-        .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
-      value: z.string(),
-    }),
-  ),
+  envRows: EnvRows,
 });
 export type TemplateFormValues = z.input<typeof TemplateFormSchema>;
 export type TemplateFormOutput = z.output<typeof TemplateFormSchema>;

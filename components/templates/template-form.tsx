@@ -1,9 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
-import { EnvEditor } from "@/components/endpoints/env-editor";
-import { ListInput } from "@/components/endpoints/list-input";
+import { useForm } from "react-hook-form";
+import { ContainerFields, ImageField } from "@/components/forms/container-fields";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -18,8 +17,6 @@ import {
   type TemplateFormOutput,
   type TemplateFormValues,
 } from "./template-form-schema";
-
-const num = { setValueAs: (v: unknown) => (v === "" || v === undefined ? undefined : Number(v)) };
 
 export interface TemplateFormProps {
   defaultValues: TemplateFormValues;
@@ -75,60 +72,25 @@ export function TemplateForm({ defaultValues, submitLabel, onSubmit }: TemplateF
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">{errors.kind.message}</p>
         )}
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="template-category" label="Category" error={errors.category?.message}>
-          {(p) => (
-            <Select
-              {...p}
-              {...register("category")}
-              options={[
-                { value: "NVIDIA", label: "NVIDIA GPU" },
-                { value: "AMD", label: "AMD GPU" },
-                { value: "CPU", label: "CPU" },
-              ]}
-            />
-          )}
-        </Field>
-        <Field
-          id="template-disk"
-          label="Container disk (GB)"
-          hint="Temporary space inside the container."
-          error={errors.disk?.message}
-        >
-          {(p) => <Input {...p} type="number" min={1} {...register("disk", num)} />}
-        </Field>
-      </div>
-      <Field
-        id="template-image"
-        label="Container image"
-        hint="e.g. runpod/mock-worker:latest"
-        error={errors.image?.message}
-      >
-        {(p) => <Input {...p} className="font-mono" {...register("image")} />}
-      </Field>
-      <Controller
-        control={control}
-        name="ports"
-        render={({ field }) => (
-          <Field
-            id="template-ports"
-            label="Exposed ports"
-            hint="Comma-separated <port>/<http|tcp|udp>, e.g. 8888/http, 22/tcp."
-            error={errors.ports?.message ?? errors.ports?.[0]?.message}
-          >
-            {(p) => (
-              <ListInput
-                {...p}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                className="font-mono"
-              />
-            )}
-          </Field>
+      <Field id="template-category" label="Category" error={errors.category?.message}>
+        {(p) => (
+          <Select
+            {...p}
+            {...register("category")}
+            options={[
+              { value: "NVIDIA", label: "NVIDIA GPU" },
+              { value: "AMD", label: "AMD GPU" },
+              { value: "CPU", label: "CPU" },
+            ]}
+          />
         )}
+      </Field>
+      <ImageField control={control} idPrefix="template" hint="e.g. runpod/mock-worker:latest" />
+      <ContainerFields
+        control={control}
+        idPrefix="template"
+        diskHint="Temporary space inside the container."
       />
-      <EnvEditor control={control} register={register} error={errors.envRows?.message} />
       <div className="space-y-2">
         <FormProblem message={errors.root?.server?.message} />
         <Button type="submit" pending={isSubmitting}>

@@ -4,17 +4,22 @@ import {
   ListNetworkVolumeBillingResponse,
   ListPodBillingResponse,
   ListServerlessBillingResponse,
-  type BillingBucketSize,
+  type BillingQueryParams,
 } from "@/lib/schemas/billing";
 import type { Cloud } from "./client";
 
-/** The window every billing read takes: the last N buckets of one size. */
-export interface BillingWindow {
-  bucketSize: BillingBucketSize;
-  lastN: number;
-}
+/** The window every billing read takes: the last N buckets, or a start and end, of one bucket size. */
+export type BillingWindow = Pick<
+  BillingQueryParams,
+  "bucketSize" | "lastN" | "startTime" | "endTime"
+>;
 
-const query = (w: BillingWindow) => ({ bucketSize: w.bucketSize, lastN: w.lastN });
+const query = (w: BillingWindow) => ({
+  bucketSize: w.bucketSize,
+  lastN: w.lastN,
+  startTime: w.startTime,
+  endTime: w.endTime,
+});
 
 /** `GET /v2/billing`: spend of the whole account per bucket, split by product. */
 export function getBilling(cloud: Cloud, window: BillingWindow) {

@@ -6,6 +6,7 @@ import {
   type CreateEndpointInput,
   type UpdateEndpointInput,
 } from "@/lib/schemas/endpoints";
+import { EndpointHealth } from "@/lib/schemas/jobs";
 import type { Cloud } from "./client";
 
 /** `/v2/serverless`: serverless endpoints of the key's account. */
@@ -50,5 +51,14 @@ export function listEndpointReleases(cloud: Cloud, id: string) {
   return cloud.request({
     path: `/serverless/${encodeURIComponent(id)}/releases`,
     schema: ListReleasesResponse,
+  });
+}
+
+/** Job API `GET /v2/<id>/health`: jobs by state and workers by state, right now. */
+export function getEndpointHealth(cloud: Cloud, id: string): Promise<EndpointHealth> {
+  return cloud.request({
+    family: "job",
+    path: `/${encodeURIComponent(id)}/health`,
+    schema: EndpointHealth,
   });
 }

@@ -8,10 +8,11 @@ import type {
   ListPodBillingResponse,
   ListServerlessBillingResponse,
 } from "@/lib/schemas/billing";
+import { windowToQuery, type BillingWindow } from "./billing-window";
 import { fetchJson } from "./fetch-json";
 import { billingKeys } from "./keys";
 
-/** What `/api/billing` answers: the last 30 days by day. `balance` is null off the local platform. */
+/** What `/api/billing` answers for one window. `balance` is null off the local platform. */
 export interface BillingOverview {
   balance: number | null;
   spend: ListBillingResponse;
@@ -23,10 +24,12 @@ export interface BillingOverview {
   names: Record<string, string>;
 }
 
-export function useBillingOverview() {
+export function useBillingOverview(window: BillingWindow) {
+  const query = windowToQuery(window);
   return useQuery({
-    queryKey: billingKeys.list({ bucketSize: "day", lastN: 30 }),
-    queryFn: ({ signal }) => fetchJson<BillingOverview>("/api/billing", { signal }),
+    queryKey: billingKeys.list(query),
+    queryFn: ({ signal }) =>
+      fetchJson<BillingOverview>(`/api/billing?${new URLSearchParams(query)}`, { signal }),
     refetchInterval: 30_000,
   });
 }

@@ -11,10 +11,15 @@ export const catalogKeys = resourceKeys("catalog");
 /** The catalogue changes rarely: read once per page. */
 const STATIC = { staleTime: 5 * 60_000 } as const;
 
-export function useGpuTypes() {
+/** GPU types with prices; `"serverless"` adds availability and CUDA versions for serverless. */
+export function useGpuTypes(forProduct?: "serverless") {
   return useQuery({
-    queryKey: catalogKeys.list({ kind: "gpus" }),
-    queryFn: ({ signal }) => fetchJson<{ gpus: GpuType[] }>("/api/catalog/gpus", { signal }),
+    queryKey: catalogKeys.list({ kind: "gpus", for: forProduct ?? "any" }),
+    queryFn: ({ signal }) =>
+      fetchJson<{ gpus: GpuType[] }>(
+        forProduct ? `/api/catalog/gpus?for=${forProduct}` : "/api/catalog/gpus",
+        { signal },
+      ),
     select: (data) => data.gpus,
     ...STATIC,
   });

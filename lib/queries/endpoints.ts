@@ -6,7 +6,7 @@ import type {
   ListEndpointWorkersResponse,
   ListReleasesResponse,
 } from "@/lib/schemas/endpoints";
-import type { ListRequestsResponse } from "@/lib/schemas/jobs";
+import type { EndpointHealth, ListRequestsResponse } from "@/lib/schemas/jobs";
 import { fetchJson } from "./fetch-json";
 import { endpointKeys, jobKeys } from "./keys";
 
@@ -17,6 +17,8 @@ export const endpointQueryKeys = {
   workers: (id: string) => [...endpointKeys.detail(id), "workers"] as const,
   releases: (id: string) => [...endpointKeys.detail(id), "releases"] as const,
   requests: (id: string) => [...jobKeys.lists(), id] as const,
+  health: (id: string) => [...endpointKeys.detail(id), "health"] as const,
+  healthAll: () => [...endpointKeys.lists(), "health"] as const,
 };
 
 export function useEndpoints() {
@@ -57,5 +59,27 @@ export function useEndpointRequests(id: string) {
     queryKey: endpointQueryKeys.requests(id),
     queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
     refetchInterval: 1_500,
+  });
+}
+
+/** The header's live numbers (jobs and workers by state), polled. */
+export function useEndpointHealth(id: string) {
+  return useQuery({
+    queryKey: endpointQueryKeys.health(id),
+    queryFn: ({ signal }) => fetchJson<EndpointHealth>(`${base(id)}/health`, { signal }),
+    refetchInterval: 2_000,
+  });
+}
+
+/** Live numbers of every endpoint for the list: id → health (null when unreadable). */
+export function useEndpointsHealth() {
+  return useQuery({
+    queryKey: endpointQueryKeys.healthAll(),
+    queryFn: ({ signal }) =>
+      fetchJson<{ health: Record<string, EndpointHealth | null> }>("/api/serverless/health", {
+        signal,
+      }),
+    select: (data) => data.health,
+    refetchInterval: 5_000,
   });
 }

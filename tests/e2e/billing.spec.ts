@@ -24,9 +24,37 @@ test("a pod's spend shows per day and per resource, beside the balance", async (
     /\$0\.00$/,
   );
   await expect(
-    page.getByRole("img", { name: /Spend per day over the last \d+ days/ }),
+    page.getByRole("img", { name: "Spend per day over 30 days, by product" }),
   ).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(pod.name) });
   await expect(row).toContainText("Pod");
   await expect(row).toContainText(/\$\d/);
+});
+
+test("the billing period lives in the URL: a preset, then a custom range by week", async ({
+  page,
+}) => {
+  await page.goto("/billing");
+  const period = page.getByRole("form", { name: "Billing period" });
+  await period.getByLabel("Period").selectOption("24h");
+  await expect(page).toHaveURL(/\/billing\?range=24h$/);
+  await expect(page.getByRole("group", { name: "Spent, last 24 hours" })).toBeVisible();
+
+  await page.reload();
+  await expect(period.getByLabel("Period")).toHaveValue("24h");
+
+  await period.getByLabel("Period").selectOption("custom");
+  await period.getByLabel("From").fill("2026-11-20");
+  await period.getByLabel("To (inclusive)").fill("2026-11-01");
+  await period.getByRole("button", { name: "Show" }).click();
+  await expect(period.getByLabel("To (inclusive)")).toHaveAccessibleDescription(
+    /end date must be after the start date/,
+  );
+  await period.getByLabel("From").fill("2026-10-01");
+  await period.getByLabel("Per", { exact: true }).selectOption("week");
+  await period.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/range=custom&start=2026-10-01&end=2026-11-01&bucket=week/);
+  await expect(
+    page.getByRole("group", { name: "Spent, 2026-10-01 to 2026-11-01, by week" }),
+  ).toBeVisible();
 });

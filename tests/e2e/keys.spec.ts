@@ -42,7 +42,7 @@ test("create a restricted key, see it once, and see its 403 rendered as a clear 
   await row.getByRole("button", { name: `Enable ${name}` }).click();
   await expect(row).toContainText("enabled");
   await row.getByRole("button", { name: `Delete ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Delete key ${name}?` });
+  const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
   await dialog.getByLabel(/to confirm/).fill(name);
   await dialog.getByRole("button", { name: "Delete key" }).click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);

@@ -76,8 +76,15 @@ test("attach a network volume at deploy and then try to swap it and see the rule
   await form.getByRole("radio", { name: "Community Cloud" }).check();
   await expect(form.getByLabel("Network volume")).toBeDisabled();
   await form.getByRole("radio", { name: "Secure Cloud" }).check();
+  const dataCenters = form.getByRole("group", { name: "Data centers" });
+  await dataCenters.getByRole("checkbox", { name: /US-KS-2/ }).check();
   await form.getByLabel("Network volume").selectOption(first.id);
   await expect(form.getByLabel("Mount path")).toHaveValue("/workspace");
+  await expect(dataCenters).toHaveAccessibleDescription(
+    /A network volume confines the pod to its data center: EU-RO-1/,
+  );
+  await expect(dataCenters.getByRole("checkbox", { name: /EU-RO-1/ })).toBeChecked();
+  await expect(dataCenters.getByRole("checkbox", { name: /US-KS-2/ })).toBeDisabled();
   await form.getByRole("button", { name: "Deploy pod" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -108,4 +115,60 @@ test("terminating a pod is confirmed by typing its name", async ({ page, request
   await confirm.getByLabel(/to confirm/).fill(pod.name);
   await confirm.getByRole("button", { name: "Terminate pod" }).click();
   await expect(page.getByRole("row", { name: new RegExp(pod.name) })).toHaveCount(0);
+});
+
+test("the pod filter lives in the URL", async ({ page, request }) => {
+  const pod = await platformPost<{ id: string; name: string }>(request, "/v2/pods", {
+    name: uniqueName("stopped"),
+    image: "runpod/pytorch:latest",
+    gpu: { id: A100, count: 1 },
+  });
+  await platformPost(request, `/v2/pods/${pod.id}/action`, { action: "stop" });
+  await page.goto("/pods?status=stopped");
+  const filter = page.getByRole("navigation", { name: "Pod filter" });
+  await expect(filter.getByRole("link", { name: "Stopped" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("row", { name: new RegExp(pod.name) })).toContainText("EXITED");
+  await filter.getByRole("link", { name: "Running" }).click();
+  await expect(page).toHaveURL(/\/pods\?status=running$/);
+  await expect(page.getByRole("row", { name: new RegExp(pod.name) })).toHaveCount(0);
+});
+
+test("apply a template and registry credentials to a pod: the preview shows what changes and how the env merges", async ({
+  page,
+  request,
+}) => {
+  const template = await platformPost<{ id: string; name: string }>(request, "/v2/templates", {
+    name: uniqueName("pod-tpl"),
+    image: "runpod/comfyui:latest",
+    env: { MODEL: "sdxl", THEME: "dark" },
+  });
+  const pod = await platformPost<{ id: string; name: string }>(request, "/v2/pods", {
+    name: uniqueName("templated"),
+    image: "runpod/pytorch:latest",
+    gpu: { id: A100, count: 1 },
+    env: { THEME: "light" },
+  });
+  const registry = await platformPost<{ id: string; name: string }>(request, "/v2/registries", {
+    name: uniqueName("private-registry"),
+    username: "robot",
+    password: "secret",
+  });
+  await page.goto(`/pods/${pod.id}`);
+  const edit = page.getByRole("form", { name: "Edit pod" });
+  await edit.getByLabel("Registry credentials").selectOption(registry.id);
+  await edit.getByLabel("Apply a template").selectOption(template.id);
+  const preview = edit.getByRole("region", { name: "Template preview" });
+  await expect(preview).toContainText("runpod/comfyui:latest");
+  await expect(preview).toContainText("MODEL=sdxl (from the template)");
+  await expect(preview).toContainText("THEME=light (yours, replaces the template's)");
+  await edit.getByRole("button", { name: "Save pod" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pod saved" })).toBeVisible();
+  await expect(edit.getByLabel("Container image")).toHaveValue("runpod/comfyui:latest");
+  await expect(edit.getByLabel("Variable 1 name")).toHaveValue(/MODEL|THEME/);
+  await expect(edit.getByLabel("Apply a template")).toHaveValue("");
+  await page.reload();
+  await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
 });

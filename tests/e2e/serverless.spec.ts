@@ -1,19 +1,35 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { createQueueEndpoint, uniqueName } from "./support";
+import { createQueueEndpoint, platformPost, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
 });
 
-test("create a queue endpoint: a CUDA version only the platform rejects lands on its field first", async ({
+test("create a queue endpoint from a template: a CUDA version only the platform rejects lands on its field first", async ({
   page,
+  request,
 }) => {
+  const template = await platformPost<{ id: string; name: string }>(request, "/v2/templates", {
+    name: uniqueName("worker-tpl"),
+    image: "runpod/mock-worker:latest",
+    serverless: true,
+    env: { MODEL_NAME: "tiny", LOG_LEVEL: "info" },
+  });
   const name = uniqueName("queue");
   await page.goto("/serverless/new");
   await page.getByLabel("Endpoint name").fill(name);
-  await page.getByLabel("Container image").fill("runpod/mock-worker:latest");
+  await page.getByRole("radio", { name: "From a template" }).check();
+  await page.getByRole("combobox", { name: "Template", exact: true }).selectOption(template.id);
+  const preview = page.getByRole("region", { name: "Template preview" });
+  await expect(preview).toContainText("runpod/mock-worker:latest");
+  await expect(preview).toContainText("MODEL_NAME=tiny (from the template)");
+  await page.getByRole("button", { name: "Add variable" }).click();
+  await page.getByLabel("Variable 1 name").fill("MODEL_NAME");
+  await page.getByLabel("Variable 1 value").fill("large");
+  await expect(preview).toContainText("MODEL_NAME=large (yours, replaces the template's)");
+
   await page.getByRole("checkbox", { name: /AMPERE_48/ }).check();
   await expect(
     page.getByText(/Projected cost: each running worker on AMPERE_48 costs/),
@@ -32,9 +48,55 @@ test("create a queue endpoint: a CUDA version only the platform rejects lands on
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/serverless\/[a-z0-9]+$/);
   await expect(page.getByRole("button", { name: "Copy Run sync URL" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Jobs queued" })).toContainText("0");
 
   await page.goto("/serverless");
-  await expect(page.getByRole("link", { name })).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row.getByRole("link", { name })).toBeVisible();
+  await expect(row).toContainText("0 queued");
+});
+
+test("network volumes: one per data center, and a volume confines workers to its data center", async ({
+  page,
+  request,
+}) => {
+  const volume = (label: string, dataCenter: string) =>
+    platformPost<{ id: string; name: string }>(request, "/v2/network-volumes", {
+      name: uniqueName(label),
+      size: 20,
+      dataCenter,
+    });
+  const ro = await volume("ro-a", "EU-RO-1");
+  const roOther = await volume("ro-b", "EU-RO-1");
+  const name = uniqueName("placed");
+  await page.goto("/serverless/new");
+  await page.getByLabel("Endpoint name").fill(name);
+  await page.getByLabel("Container image").fill("runpod/mock-worker:latest");
+  await page.getByRole("checkbox", { name: /AMPERE_48/ }).check();
+
+  const dataCenters = page.getByRole("group", { name: "Data centers" });
+  await dataCenters.getByRole("checkbox", { name: /US-KS-2/ }).check();
+  await page.getByRole("checkbox", { name: new RegExp(ro.name) }).check();
+  await expect(page.getByRole("checkbox", { name: new RegExp(roOther.name) })).toBeDisabled();
+  await expect(page.locator("label", { hasText: roOther.name })).toContainText(
+    `${ro.name} is already attached in EU-RO-1: one volume per data center`,
+  );
+  await expect(dataCenters).toHaveAccessibleDescription(
+    new RegExp(`confines workers to its data center: EU-RO-1 \\(${ro.name}\\)`),
+  );
+  await expect(dataCenters.getByRole("checkbox", { name: /EU-RO-1/ })).toBeChecked();
+  await expect(dataCenters.getByRole("checkbox", { name: /US-KS-2/ })).not.toBeChecked();
+  await expect(dataCenters.getByRole("checkbox", { name: /US-KS-2/ })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Create endpoint" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Endpoint sections" })
+    .getByRole("link", { name: "Settings" })
+    .click();
+  const placed = page.getByRole("group", { name: "Data centers" });
+  await expect(placed.getByRole("checkbox", { name: /EU-RO-1/ })).toBeChecked();
+  await expect(placed.getByRole("checkbox", { name: /EU-RO-1/ })).toBeDisabled();
 });
 
 test("a load balancer scales on request count, and queue + request count hides the idle timeout", async ({
@@ -42,8 +104,12 @@ test("a load balancer scales on request count, and queue + request count hides t
 }) => {
   await page.goto("/serverless/new");
   const scaleOn = page.getByLabel("Scale on");
+  await expect(page.getByRole("group", { name: "Load balancer settings" })).toHaveCount(0);
   await page.getByRole("radio", { name: /Load balancer/ }).check();
   await expect(scaleOn).toHaveValue("REQUEST_COUNT");
+  await page.getByLabel("Health-check path (HEALTH_CHECK_PATH)").fill("/health");
+  await expect(page.getByLabel("Variable 1 name")).toHaveValue("HEALTH_CHECK_PATH");
+  await expect(page.getByLabel("Variable 1 value")).toHaveValue("/health");
   await expect(page.getByLabel("Idle timeout (s)")).toBeVisible();
   await page.getByRole("radio", { name: /Queue/ }).check();
   await expect(page.getByLabel("Idle timeout (s)")).toBeHidden();
@@ -58,16 +124,25 @@ test("a load balancer scales on request count, and queue + request count hides t
 test("send a request from the endpoint page and see it complete", async ({ page, request }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("run"));
   await page.goto(`/serverless/${endpoint.id}?tab=requests`);
-  await expect(page.getByRole("link", { name: "Requests" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(
+    page
+      .getByRole("navigation", { name: "Endpoint sections" })
+      .getByRole("link", { name: "Requests" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("region", { name: "No requests yet" })).toBeVisible();
   await expect(page.getByLabel("Request body (JSON)")).toHaveValue(/"mock_return": "hello"/);
   await page.getByRole("button", { name: "Send request" }).click();
 
   const table = page.getByRole("table", { name: "Recent requests" });
   await expect(table.getByText("COMPLETED")).toBeVisible({ timeout: 25_000 });
+
+  // A failed request can be retried from its row: same id, queued again, then it fails again.
+  await page.getByLabel("Request body (JSON)").fill('{"input": {"mock_error": true}}');
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(table.getByText("FAILED")).toHaveCount(1, { timeout: 25_000 });
+  await table.getByRole("button", { name: /^Retry / }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Retrying / })).toBeVisible();
+  await expect(table.getByText("FAILED")).toHaveCount(1, { timeout: 25_000 });
 });
 
 test("invalid JSON is reported on the request field before anything is sent", async ({
@@ -93,14 +168,34 @@ test("purge a queue after confirming with the endpoint's name", async ({ page, r
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(table.getByText("IN_QUEUE")).toHaveCount(i + 1);
   }
+  await expect(page.getByRole("group", { name: "Jobs queued" })).toHaveText(/2$/);
+
+  // Cancelling one request is confirmed too; "Keep it" leaves it queued.
+  await table
+    .getByRole("button", { name: /^Cancel / })
+    .first()
+    .click();
+  const cancel = page.getByRole("dialog", { name: /^Cancel request / });
+  await expect(cancel).toContainText("It leaves the queue without running.");
+  await cancel.getByRole("button", { name: "Keep it" }).click();
+  await expect(table.getByText("IN_QUEUE")).toHaveCount(2);
+  await table
+    .getByRole("button", { name: /^Cancel / })
+    .first()
+    .click();
+  await cancel.getByRole("button", { name: "Cancel request" }).click();
+  await expect(table.getByText("CANCELLED")).toHaveCount(1);
+  await expect(table.getByText("IN_QUEUE")).toHaveCount(1);
+
   await page.getByRole("button", { name: "Purge queue" }).click();
   const dialog = page.getByRole("dialog", { name: "Purge the queue?" });
   const confirm = dialog.getByRole("button", { name: "Purge queue" });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/to confirm/).fill(endpoint.name);
   await confirm.click();
-  await expect(page.getByText("Queue purged: 2 queued requests removed")).toBeVisible();
+  await expect(page.getByText("Queue purged: 1 queued requests removed")).toBeVisible();
   await expect(table.getByText("IN_QUEUE")).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Jobs queued" })).toHaveText(/0$/);
 });
 
 test("settings: change max workers, see it saved, then delete with typed-name confirmation", async ({
@@ -112,11 +207,17 @@ test("settings: change max workers, see it saved, then delete with typed-name co
   await page.getByLabel("Max workers").fill("5");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible();
-  await page.getByRole("link", { name: "Overview" }).click();
+  await page
+    .getByRole("navigation", { name: "Endpoint sections" })
+    .getByRole("link", { name: "Overview" })
+    .click();
   await expect(page).toHaveURL(/tab=overview$/);
   await expect(page.getByText("0–5, idle 10 s")).toBeVisible();
 
-  await page.getByRole("link", { name: "Settings" }).click();
+  await page
+    .getByRole("navigation", { name: "Endpoint sections" })
+    .getByRole("link", { name: "Settings" })
+    .click();
   await page.getByRole("button", { name: "Delete endpoint" }).click();
   const dialog = page.getByRole("dialog", { name: `Delete ${endpoint.name}?` });
   await dialog.getByLabel(/to confirm/).fill(endpoint.name);

@@ -57,10 +57,24 @@ test("deleting an attached volume is refused with the platform's reason", async 
     size: 20,
     dataCenter: "EU-RO-1",
   });
-  await createQueueEndpoint(request, uniqueName("with-volume"), { networkVolumes: [volume.id] });
+  const endpoint = await createQueueEndpoint(request, uniqueName("with-volume"), {
+    networkVolumes: [volume.id],
+  });
   await page.goto("/storage");
-  await page.getByRole("button", { name: `Delete ${volume.name}` }).click();
+  const row = page.getByRole("row", { name: new RegExp(volume.name) });
+  await expect(row).toContainText(`endpoint ${endpoint.name}`);
+
+  // Keyboard: the confirmation opens from the keyboard, Escape closes it, focus goes back.
+  const remove = row.getByRole("button", { name: `Delete ${volume.name}` });
+  await remove.focus();
+  await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog", { name: `Delete ${volume.name}?` });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+
+  await remove.click();
   await confirm.getByLabel(/to confirm/).fill(volume.name);
   await confirm.getByRole("button", { name: "Delete volume" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "was not deleted" })).toContainText(

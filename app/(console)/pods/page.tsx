@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { podFilter } from "@/components/pods/pod-filter";
 import { PodList } from "@/components/pods/pod-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,7 +10,12 @@ import { getPlatformConfig } from "@/lib/cloud/config";
 
 export const metadata: Metadata = { title: "Pods" };
 
-export default function PodsPage() {
+export default async function PodsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ status?: string | string[] }>;
+}) {
+  const { status } = await searchParams;
   const { apiUrl } = getPlatformConfig();
   const deploy = (
     <Link href="/pods/new" className={buttonClasses("primary")}>
@@ -24,6 +30,7 @@ export default function PodsPage() {
         runs; a stopped pod keeps its volume disk for a small storage fee.
       </PageHeader>
       <PodList
+        filter={podFilter(status)}
         empty={
           <EmptyState title="No pods yet" action={deploy}>
             <p>

@@ -12,9 +12,8 @@ import { getPlatformEnvironment } from "@/lib/cloud/environment";
 import { listNetworkVolumes } from "@/lib/cloud/network-volumes";
 import { listPods } from "@/lib/cloud/pods";
 import { whoami } from "@/lib/cloud/platform";
+import { BillingQueryParams } from "@/lib/schemas/billing";
 import { readRoute } from "../_lib/read-route";
-
-const WINDOW: BillingWindow = { bucketSize: "day", lastN: 30 };
 
 /** Only the local platform can say what a key's balance is; null elsewhere or when it cannot answer. */
 async function balanceOf(cloud: Cloud): Promise<number | null> {
@@ -37,15 +36,21 @@ async function resourceNames(cloud: Cloud): Promise<Record<string, string>> {
   return Object.fromEntries(lists.flat().map((r) => [r.id, r.name]));
 }
 
-/** The billing page in one read: balance, spend per day by product, and spend per resource. */
-export const GET = readRoute(async (cloud) => {
+/**
+ * The billing page in one read: balance, spend per bucket by product, and spend per resource, for
+ * the window in the query (`bucketSize` with `lastN`, or `startTime`/`endTime`; default the last
+ * 30 days). The platform judges the window's rules and its 400 is passed on.
+ */
+export const GET = readRoute(async (cloud, _params, url) => {
+  const range: BillingWindow = BillingQueryParams.parse(Object.fromEntries(url.searchParams));
+  if (range.lastN === undefined && !range.startTime && !range.endTime) range.lastN = 30;
   const [balance, spend, pods, serverless, endpoints, networkVolumes, names] = await Promise.all([
     balanceOf(cloud),
-    getBilling(cloud, WINDOW),
-    getPodBilling(cloud, WINDOW),
-    getServerlessBilling(cloud, WINDOW),
-    getEndpointBilling(cloud, WINDOW),
-    getNetworkVolumeBilling(cloud, WINDOW),
+    getBilling(cloud, range),
+    getPodBilling(cloud, range),
+    getServerlessBilling(cloud, range),
+    getEndpointBilling(cloud, range),
+    getNetworkVolumeBilling(cloud, range),
     resourceNames(cloud),
   ]);
   return { balance, spend, pods, serverless, endpoints, networkVolumes, names };

@@ -1,4 +1,10 @@
 import { listGpuTypes } from "@/lib/cloud/catalog";
 import { readRoute } from "../../_lib/read-route";
 
-export const GET = readRoute(async (cloud) => ({ gpus: await listGpuTypes(cloud) }));
+/** GPU types; `?for=serverless` adds their serverless availability and CUDA versions. */
+export const GET = readRoute(async (cloud, _params, url) => ({
+  gpus: await listGpuTypes(
+    cloud,
+    url.searchParams.get("for") === "serverless" ? "SERVERLESS" : undefined,
+  ),
+}));

@@ -1,35 +1,25 @@
 "use client";
 
-import { useFieldArray, type Control, type UseFormRegister } from "react-hook-form";
+import { useFieldArray, type Control, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { EnvRow } from "./env-rows";
 
-export interface EnvRow {
-  key: string;
-  value: string;
-}
 interface EnvForm {
   envRows: EnvRow[];
 }
 
-export const rowsToEnv = (rows: readonly EnvRow[]) =>
-  Object.fromEntries(rows.filter((r) => r.key.trim() !== "").map((r) => [r.key.trim(), r.value]));
-export const envToRows = (env: Record<string, string> | undefined): EnvRow[] =>
-  Object.entries(env ?? {}).map(([key, value]) => ({ key, value }));
-
 /** Environment variables as key/value rows; the form turns them into the `env` object on submit. */
-export function EnvEditor<T extends EnvForm>({
+export function EnvEditor<T extends FieldValues, O>({
   control,
-  register,
   error,
 }: {
-  control: Control<T>;
-  register: UseFormRegister<T>;
+  control: Control<T, unknown, O>;
   error?: string;
 }) {
   // The generic form narrows to the `envRows` part this editor owns.
   const c = control as unknown as Control<EnvForm>;
-  const r = register as unknown as UseFormRegister<EnvForm>;
+  const r = c.register;
   const { fields, append, remove } = useFieldArray({ control: c, name: "envRows" });
   return (
     <fieldset aria-describedby={error ? "env-error" : undefined}>

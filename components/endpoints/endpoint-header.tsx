@@ -1,0 +1,76 @@
+"use client";
+
+import { usd } from "@/components/forms/format";
+import { StatusDot } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useGpuTypes } from "@/lib/queries/catalog";
+import { useEndpointHealth } from "@/lib/queries/endpoints";
+import type { Endpoint } from "@/lib/schemas/endpoints";
+import { liveCost, liveStatus } from "./endpoint-live";
+import { poolsFromCatalog } from "./gpu-pools";
+
+/** Name, id, and the live numbers (polled): status, $/s, workers, jobs in progress and queued. */
+export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
+  const health = useEndpointHealth(endpoint.id);
+  const gpus = useGpuTypes();
+  const h = health.data;
+  const cost = h && gpus.data ? liveCost(endpoint, h, poolsFromCatalog(gpus.data)) : null;
+  const status = h ? liveStatus(h) : null;
+
+  return (
+    <header className="mb-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{endpoint.name}</h1>
+        {status && <StatusDot tone={status.tone} label={status.word} pulse={status.pulse} />}
+      </div>
+      <p className="mt-1 flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+        <span className="font-mono">{endpoint.id}</span>
+        <CopyButton value={endpoint.id} label="Copy id" />
+      </p>
+      <dl
+        aria-label="Live"
+        aria-live="polite"
+        className="mt-3 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-4"
+      >
+        <Stat
+          label="Cost now"
+          value={cost ? `≈ ${usd(cost.perSecond)}/s` : h ? "—" : "…"}
+          title={
+            cost ? `${cost.billed} worker(s) × ${usd(cost.perWorker)}/s on ${cost.pool}` : undefined
+          }
+        />
+        <Stat
+          label="Running workers"
+          value={h ? `${h.workers.running}` : "…"}
+          title={
+            h
+              ? `${h.workers.idle} idle, ${h.workers.initializing} initializing, ${h.workers.throttled} throttled, ${h.workers.unhealthy} unhealthy`
+              : undefined
+          }
+        />
+        <Stat label="Jobs in progress" value={h ? `${h.jobs.inProgress}` : "…"} />
+        <Stat label="Jobs queued" value={h ? `${h.jobs.inQueue}` : "…"} />
+      </dl>
+      {health.isError && (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
+          Live numbers unavailable: {health.error.detail}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="rounded-md border border-neutral-200 px-3 py-2 dark:border-neutral-800"
+    >
+      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dd className="font-mono text-base" title={title}>
+        {value}
+      </dd>
+    </div>
+  );
+}

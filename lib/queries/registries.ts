@@ -1,0 +1,17 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { Registry } from "@/lib/schemas/registries";
+import { fetchJson } from "./fetch-json";
+import { resourceKeys } from "./keys";
+
+export const registryKeys = resourceKeys("registries");
+
+export function useRegistries() {
+  return useQuery({
+    queryKey: registryKeys.list(),
+    queryFn: ({ signal }) => fetchJson<{ registries: Registry[] }>("/api/registries", { signal }),
+    select: (data) => data.registries,
+    staleTime: 60_000,
+  });
+}
