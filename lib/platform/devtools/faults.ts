@@ -7,11 +7,11 @@ import { problem } from "../http/problem";
 /** What each fault does, as the API documents it (and the Faults page shows it). */
 export const FAULT_EFFECTS: Record<FaultKind, string> = {
   "job.fail":
-    "the next job a built-in worker takes fails at once with the fault's message, its handler never runs",
+    "the next job a worker takes (built-in or your own) fails at once with the fault's message, its handler never runs",
   "job.timeout":
-    "the next job a built-in worker takes hangs and ends TIMED_OUT at once, as if its execution timeout passed",
+    "the next job a worker takes (built-in or your own) ends TIMED_OUT at once, as if its execution timeout passed; its handler never runs",
   "worker.crash":
-    "the built-in worker taking the next job crashes mid-job: the worker is removed and the job goes back to the queue",
+    "the worker taking the next job crashes mid-job: it is removed and its jobs go back to the queue (your own worker is told to stop them and registers again on its next request)",
   "coldstart.slow": "each built-in worker cold start takes coldStartSeconds",
   "capacity.none":
     "the scope (GPU pool, GPU type or data center) has no capacity: new workers wait THROTTLED and pods fail to place",

@@ -4,6 +4,7 @@ import { problem } from "../http/problem";
 import type { JobEngine } from "../jobs/engine";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { JobsTable } from "../store/schema-jobs";
+import { workerLogKey } from "../logs/log-hub";
 
 const TERMINAL_EVENT: Record<string, JobEventType> = {
   COMPLETED: "completed",
@@ -75,7 +76,10 @@ export function coldStartMs(e: JobEngine, endpoint: EndpointRecord, configured: 
 export type InjectedJobFault =
   { kind: "fail"; message: string } | { kind: "timeout" } | { kind: "crash" } | undefined;
 
-/** What a built-in worker does with the job it just took: run it, or what a fault says. */
+/**
+ * What a worker does with the job it just took: run it, or what a fault says. Built-in and external
+ * workers both ask here, once per job they take, so a fault's count is used up by whichever serves.
+ */
 export function jobFault(e: JobEngine, endpoint: EndpointRecord, jobId: string): InjectedJobFault {
   const { faults, trace } = e.devtools;
   if (faults.size === 0) return undefined;
@@ -115,6 +119,82 @@ export async function hangUntilTimedOut(
   e.scheduler.hint("jobs.timeout", now);
   // Sleeping (not busy) lets `settle()` fire the timeout that wakes it.
   while (!signal.aborted) await e.scheduler.sleep(24 * 3600 * 1000, signal);
+}
+
+/**
+ * Job faults for jobs an external worker (the user's own process) just took: the platform applies
+ * them on its side of the protocol, with the built-in workers' result.
+ *
+ * - `job.fail`: the job ends FAILED with the fault's message before it is handed over (the handler
+ *   never runs, as with a built-in worker).
+ * - `job.timeout`: the job's execution timeout falls due now; the timeout path ends it TIMED_OUT
+ *   and tells the worker to stop it on job-stop. It is not handed over either.
+ * - `worker.crash`: the worker dies mid-job: it is removed and every job it held goes back to the
+ *   queue (worker-loss rules); the jobs it was already running are stopped through job-stop, and
+ *   nothing of this take is handed over. Its later results for those jobs are ignored; a later
+ *   request registers it again, as a restarted container.
+ *
+ * Answers the jobs to hand to the worker.
+ */
+export async function externalJobFaults(
+  e: JobEngine,
+  endpoint: EndpointRecord,
+  workerId: string,
+  rows: JobsTable[],
+): Promise<JobsTable[]> {
+  if (e.devtools.faults.size === 0) return rows;
+  const handed: JobsTable[] = [];
+  for (const row of rows) {
+    const fault = jobFault(e, endpoint, row.id);
+    if (!fault) {
+      handed.push(row);
+      continue;
+    }
+    if (fault.kind === "fail") {
+      e.logs.append(workerLogKey(workerId), "system", `Job ${row.id}: injected fault job.fail.`);
+      await e.protocol.complete(workerId, row.id, { error: fault.message });
+    } else if (fault.kind === "timeout") {
+      e.logs.append(workerLogKey(workerId), "system", `Job ${row.id}: injected fault job.timeout.`);
+      await timeOutNow(e, row.id);
+    } else {
+      e.logs.append(
+        workerLogKey(workerId),
+        "system",
+        `Job ${row.id}: injected fault worker.crash.`,
+      );
+      await crashExternal(e, workerId, new Set(rows.map((r) => r.id)));
+      return [];
+    }
+  }
+  if (handed.length === 0 && (await e.repo.runningOf(workerId)).length === 0)
+    await e.workers.markIdle(workerId, endpoint.id);
+  return handed;
+}
+
+/** The job's execution timeout is due now: the timeout path ends it and tells its worker to stop. */
+async function timeOutNow(e: JobEngine, jobId: string): Promise<void> {
+  const now = e.clock.now();
+  await e.db
+    .updateTable("jobs")
+    .set({ timeout_at: now })
+    .where("id", "=", jobId)
+    .where("status", "=", "IN_PROGRESS")
+    .execute();
+  await e.jobs.fireTimeouts(now);
+}
+
+/** An external worker crashes: removed, its jobs requeued, the ones it was running stopped. */
+async function crashExternal(
+  e: JobEngine,
+  workerId: string,
+  notHanded: Set<string>,
+): Promise<void> {
+  const running = (await e.repo.runningOf(workerId))
+    .map((j) => j.id)
+    .filter((id) => !notHanded.has(id));
+  await e.workers.remove(workerId, "crashed");
+  // The process went down with its handlers: they end without posting anything.
+  for (const id of running) await e.workers.signalStop(workerId, id, "worker crashed");
 }
 
 /** `webhook.down`: the delivery fails as if the receiver answered 503 (the receiver is not called). */

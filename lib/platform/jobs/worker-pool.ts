@@ -173,6 +173,8 @@ export class WorkerPool implements WorkerDirectory {
     const runner = this.runners.get(workerId);
     runner?.stop();
     this.runners.delete(workerId);
+    // A later contact of an external worker registers it again (not skipped as a recent touch).
+    this.touched.delete(workerId);
     const now = this.e.clock.now();
     const row = await this.e.db
       .deleteFrom("workers")

@@ -1,4 +1,5 @@
 import type { JobDoneBody } from "@/lib/schemas/jobs";
+import { externalJobFaults } from "../devtools/jobs-hooks";
 import { workerLogKey } from "../logs/log-hub";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { JobsTable } from "../store/schema-jobs";
@@ -63,6 +64,9 @@ export class WorkerProtocol {
       });
       for (const row of taken ?? [])
         e.logs.append(workerLogKey(workerId), "system", `Job ${row.id} taken.`);
+      // Injected job faults (devtools) hit jobs of external workers too, on the platform's side.
+      if (taken && e.devtools.faults.size > 0)
+        return await externalJobFaults(e, endpoint, workerId, taken);
       return taken;
     } finally {
       release();
