@@ -1,12 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldError } from "react-hook-form";
 import {
   ContainerFields,
   ContainerSourceFields,
   ImageField,
-  ListField,
 } from "@/components/forms/container-fields";
 import { DataCenterPicker } from "@/components/forms/data-center-picker";
 import { asNumber } from "@/components/forms/env-rows";
@@ -20,6 +19,7 @@ import type { DataCenter } from "@/lib/schemas/catalog";
 import type { Problem } from "@/lib/schemas/common";
 import type { Template } from "@/lib/schemas/templates";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
+import { CudaVersionPicker } from "./cuda-version-picker";
 import { EndpointCostLine } from "./endpoint-cost-line";
 import {
   ENDPOINT_FORM_ALIASES,
@@ -57,9 +57,18 @@ export function EndpointForm(props: EndpointFormProps) {
   });
   const { register, control, setValue, handleSubmit, formState } = form;
   const { errors, isSubmitting } = formState;
-  const [type, scalingType, gpu, workers, attached, envRows] = useWatch({
+  const [type, scalingType, gpu, workers, attached, envRows, source, templateId] = useWatch({
     control,
-    name: ["type", "scaling.type", "gpu", "workers", "networkVolumes", "envRows"],
+    name: [
+      "type",
+      "scaling.type",
+      "gpu",
+      "workers",
+      "networkVolumes",
+      "envRows",
+      "source",
+      "templateId",
+    ],
   });
   const confinedTo = volumeDataCenters(volumes, attached ?? []);
   const offeredCuda = cudaVersionsOf(pools, gpu?.pools ?? []);
@@ -286,16 +295,29 @@ export function EndpointForm(props: EndpointFormProps) {
         </Field>
       </div>
 
-      <ListField
+      <Controller
         control={control}
         name="allowedCudaVersions"
-        id="endpoint-cuda"
-        label="Allowed CUDA versions"
-        hint={
-          offeredCuda.length
-            ? `Comma-separated. Offered by the chosen pools: ${offeredCuda.join(", ")}. Empty: any version.`
-            : "Comma-separated, e.g. 12.8, 12.9. Empty: any version."
-        }
+        render={({ field, fieldState }) => {
+          // An array's error sits on the array, its root, or its first bad item.
+          const e = fieldState.error as
+            (FieldError & { root?: FieldError; 0?: FieldError }) | undefined;
+          return (
+            <CudaVersionPicker
+              offered={offeredCuda}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              poolsChosen={(gpu?.pools ?? []).length > 0}
+              templatePins={
+                mode === "create" && source === "template"
+                  ? templates.find((t) => t.id === templateId)?.allowedCudaVersions
+                  : undefined
+              }
+              error={e?.message ?? e?.root?.message ?? e?.[0]?.message}
+            />
+          );
+        }}
       />
 
       <Controller

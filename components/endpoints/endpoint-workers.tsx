@@ -1,10 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatusDot, type Tone } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
-import { useEndpointWorkers } from "@/lib/queries/endpoints";
+import { useEndpointWorkers, useJobsByWorker } from "@/lib/queries/endpoints";
 import type { WorkerStatus } from "@/lib/schemas/endpoints";
 
 const WORKER: Record<WorkerStatus, { tone: Tone; word: string; pulse?: boolean }> = {
@@ -15,8 +16,20 @@ const WORKER: Record<WorkerStatus, { tone: Tone; word: string; pulse?: boolean }
   UNHEALTHY: { tone: "danger", word: "unhealthy" },
 };
 
+/** `93` → `1 min 33 s`; `7260` → `2 h 1 min`. */
+function uptime(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return "—";
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h} h ${m} min`;
+  return m > 0 ? `${m} min ${s} s` : `${s} s`;
+}
+
 export function EndpointWorkers({ id }: { id: string }) {
   const query = useEndpointWorkers(id);
+  // The job a running worker holds, from the endpoint's recent requests (absent while unreadable).
+  const jobs = useJobsByWorker(id).data;
   if (query.isPending) return <Loading what="workers" />;
   if (query.isError)
     return <LoadError what="workers" error={query.error} onRetry={() => query.refetch()} />;
@@ -47,6 +60,8 @@ export function EndpointWorkers({ id }: { id: string }) {
             <Th>GPU</Th>
             <Th>Data center</Th>
             <Th>Version</Th>
+            <Th>Uptime</Th>
+            <Th>Running job</Th>
           </tr>
         </THead>
         <TBody>
@@ -66,11 +81,34 @@ export function EndpointWorkers({ id }: { id: string }) {
                   {w.version ?? "—"}
                   {w.isStale && " (outdated)"}
                 </Td>
+                <Td>{uptime(w.uptimeSeconds)}</Td>
+                <Td className="font-mono text-xs">
+                  <WorkerJobs endpointId={id} jobIds={jobs?.get(w.id)} />
+                </Td>
               </Tr>
             );
           })}
         </TBody>
       </Table>
     </>
+  );
+}
+
+function WorkerJobs({ endpointId, jobIds }: { endpointId: string; jobIds?: readonly string[] }) {
+  if (!jobIds?.length) return "—";
+  return (
+    <ul>
+      {jobIds.map((jobId) => (
+        <li key={jobId}>
+          <Link
+            href={`/serverless/${encodeURIComponent(endpointId)}/jobs/${encodeURIComponent(jobId)}`}
+            className="text-violet-700 underline dark:text-violet-300"
+            aria-label={`Job ${jobId}`}
+          >
+            {jobId}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -233,7 +233,7 @@ export function ContainerFields<T extends FieldValues, O>({
   );
 }
 
-/** A list field (ports, CUDA versions) typed as one comma-separated text box. */
+/** A list field (ports) typed as one comma-separated text box. */
 export function ListField<T extends FieldValues, O>({
   control,
   name,

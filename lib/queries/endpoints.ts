@@ -62,6 +62,26 @@ export function useEndpointRequests(id: string) {
   });
 }
 
+/**
+ * Which jobs each worker is running: IN_PROGRESS jobs of the endpoint's `/requests` by `workerId`
+ * (the workers list, shaped like the reference's, does not name jobs). Shares the Requests tab's
+ * query and polling; covers the jobs within that list's limit (the newest).
+ */
+export function useJobsByWorker(id: string) {
+  return useQuery({
+    queryKey: endpointQueryKeys.requests(id),
+    queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
+    refetchInterval: 1_500,
+    select: (data) => {
+      const byWorker = new Map<string, string[]>();
+      for (const job of data.requests)
+        if (job.status === "IN_PROGRESS" && job.workerId)
+          byWorker.set(job.workerId, [...(byWorker.get(job.workerId) ?? []), job.id]);
+      return byWorker;
+    },
+  });
+}
+
 /** The header's live numbers (jobs and workers by state), polled. */
 export function useEndpointHealth(id: string) {
   return useQuery({

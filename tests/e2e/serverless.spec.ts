@@ -7,15 +7,18 @@ test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
 });
 
-test("create a queue endpoint from a template: a CUDA version only the platform rejects lands on its field first", async ({
+test("create a queue endpoint from a template: the platform's rejection of the template's CUDA pin lands on its field first", async ({
   page,
   request,
 }) => {
+  // The template pins a CUDA version no GPU in the catalogue offers (there was no 11.7 host
+  // driver); only the platform resolves the template and checks its pins against the pools.
   const template = await platformPost<{ id: string; name: string }>(request, "/v2/templates", {
     name: uniqueName("worker-tpl"),
     image: "runpod/mock-worker:latest",
     serverless: true,
     env: { MODEL_NAME: "tiny", LOG_LEVEL: "info" },
+    allowedCudaVersions: ["11.7"],
   });
   const name = uniqueName("queue");
   await page.goto("/serverless/new");
@@ -30,25 +33,41 @@ test("create a queue endpoint from a template: a CUDA version only the platform 
   await page.getByLabel("Variable 1 value").fill("large");
   await expect(preview).toContainText("MODEL_NAME=large (yours, replaces the template's)");
 
+  // The CUDA picker offers what the chosen pool's GPUs offer; nothing checked keeps the template's pin.
+  const cuda = page.getByRole("group", { name: "Allowed CUDA versions" });
+  await expect(cuda.getByRole("checkbox")).toHaveCount(0);
   await page.getByRole("checkbox", { name: /AMPERE_48/ }).check();
   await expect(
     page.getByText(/Projected cost: each running worker on AMPERE_48 costs/),
   ).toBeVisible();
-  const cuda = page.getByLabel("Allowed CUDA versions");
-  await cuda.fill("99.9");
+  await expect(cuda.getByRole("checkbox", { name: "CUDA 12.8" })).not.toBeChecked();
+  await expect(cuda.getByRole("checkbox", { name: "CUDA 11.7" })).toHaveCount(0);
+  await expect(cuda).toHaveAccessibleDescription(/None checked: the template's 11\.7\./);
   await page.getByRole("button", { name: "Create endpoint" }).click();
 
   await expect(cuda).toHaveAttribute("aria-invalid", "true");
-  await expect(cuda).toHaveAccessibleDescription(/CUDA 99\.9 is not offered/);
-  await expect(cuda).toBeFocused();
+  await expect(cuda).toHaveAccessibleDescription(
+    /CUDA 11\.7 \(from the template\) is not offered by the GPU types of pools AMPERE_48/,
+  );
+  await expect(cuda.getByRole("checkbox").first()).toBeFocused();
   await expect(page).toHaveURL(/\/serverless\/new$/);
 
-  await cuda.fill("");
+  // Pinning an offered version replaces the template's pin.
+  await cuda.getByRole("checkbox", { name: "CUDA 12.8" }).check();
   await page.getByRole("button", { name: "Create endpoint" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/serverless\/[a-z0-9]+$/);
   await expect(page.getByRole("button", { name: "Copy Run sync URL" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Jobs queued" })).toContainText("0");
+
+  // The Settings form shows the stored pin in the same picker.
+  await page
+    .getByRole("navigation", { name: "Endpoint sections" })
+    .getByRole("link", { name: "Settings" })
+    .click();
+  const pinned = page.getByRole("group", { name: "Allowed CUDA versions" });
+  await expect(pinned.getByRole("checkbox", { name: "CUDA 12.8" })).toBeChecked();
+  await expect(pinned.getByRole("checkbox", { name: "CUDA 12.9" })).not.toBeChecked();
 
   await page.goto("/serverless");
   const row = page.getByRole("row", { name: new RegExp(name) });
@@ -224,4 +243,22 @@ test("settings: change max workers, see it saved, then delete with typed-name co
   await dialog.getByRole("button", { name: "Delete endpoint" }).click();
   await expect(page).toHaveURL(/\/serverless$/);
   await expect(page.getByRole("link", { name: endpoint.name })).toHaveCount(0);
+});
+
+test("a worker running a job links to that job's page", async ({ page, request }) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("busy"));
+  // A long job keeps its worker busy while the test looks; the run ends with the platform.
+  const job = await platformPost<{ id: string }>(request, `/v2/${endpoint.id}/run`, {
+    input: { mock_delay: 120 },
+  });
+  await page.goto(`/serverless/${endpoint.id}?tab=workers`);
+  const table = page.getByRole("table", { name: "Workers" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: `Job ${job.id}` }) });
+  await expect(row).toBeVisible({ timeout: 25_000 });
+  await expect(row).toContainText("running");
+  await row.getByRole("link", { name: `Job ${job.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}/jobs/${job.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Job ${job.id}` })).toBeVisible();
 });
