@@ -1,4 +1,4 @@
-import { envFor, fileStem, JOB_ID_ENV, type JobCall } from "./job-call";
+import { fileStem, JOB_ID_ENV, toSnippet, type JobCall } from "./job-call";
 import { jsonText, shellQuote, shellWord } from "./literals";
 import type { Snippet } from "./types";
 
@@ -34,16 +34,11 @@ export function curlSnippet(call: JobCall): Snippet {
   const intro = call.operation === "stream" ? STREAM_NOTE : "";
   const code = `${intro}${lines.map((l) => `${l}\n`).join("")}${args.join(" \\\n  ")}\n`;
   const filename = `${fileStem(call)}.sh`;
-  return {
-    code,
+  return toSnippet(call, code, {
     shikiLang: "bash",
     filename,
-    run: {
-      kind: "shell",
-      command: `bash ${filename}`,
-      argv: ["bash", filename],
-      env: envFor(call),
-      requires: ["curl"],
-    },
-  };
+    kind: "shell",
+    argv: ["bash", filename],
+    requires: ["curl"],
+  });
 }

@@ -34,3 +34,18 @@ export function fetchCall(call: JobCall, body: string | null): string {
 export function indent(text: string, by: string): string {
   return text.replace(/^(?=.)/gm, by);
 }
+
+/** Prints a `/runsync` answer: the output when COMPLETED, the job while it still runs, else `failed`. */
+export function runsyncHandling(readJob: string, failed: string): string {
+  return [
+    readJob,
+    'if (job.status === "COMPLETED") {',
+    "  console.log(JSON.stringify(job.output, null, 2));",
+    '} else if (job.status === "IN_QUEUE" || job.status === "IN_PROGRESS") {',
+    "  // Not finished within the wait: read the result later from /status/<id>.",
+    "  console.log(JSON.stringify(job, null, 2));",
+    "} else {",
+    failed,
+    "}",
+  ].join("\n");
+}

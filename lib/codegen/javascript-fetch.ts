@@ -1,5 +1,12 @@
-import { fetchCall, indent, jobIdLines, JS_TERMINAL, MISSING_KEY } from "./fetch-parts";
-import { envFor, fileStem, type JobCall } from "./job-call";
+import {
+  fetchCall,
+  indent,
+  jobIdLines,
+  JS_TERMINAL,
+  MISSING_KEY,
+  runsyncHandling,
+} from "./fetch-parts";
+import { fileStem, type JobCall, toSnippet } from "./job-call";
 import { jsLiteral, quoteString } from "./literals";
 import type { Snippet } from "./types";
 
@@ -18,17 +25,7 @@ const JOB_FAILED = [
 function handling(call: JobCall): string {
   switch (call.operation) {
     case "runsync":
-      return [
-        "const job = await response.json();",
-        'if (job.status === "COMPLETED") {',
-        "  console.log(JSON.stringify(job.output, null, 2));",
-        '} else if (job.status === "IN_QUEUE" || job.status === "IN_PROGRESS") {',
-        "  // Not finished within the wait: read the result later from /status/<id>.",
-        "  console.log(JSON.stringify(job, null, 2));",
-        "} else {",
-        JOB_FAILED,
-        "}",
-      ].join("\n");
+      return runsyncHandling("const job = await response.json();", JOB_FAILED);
     default:
       // run: {"id", "status"}; status: the whole job; cancel: {"id", "status": "CANCELLED"}
       return "console.log(JSON.stringify(await response.json(), null, 2));";
@@ -72,16 +69,11 @@ export function javascriptFetchSnippet(call: JobCall): Snippet {
     sections.push(`const response = await ${fetchCall(call, body)};\n${HTTP_ERROR}`);
     sections.push(handling(call));
   }
-  return {
-    code: `${sections.join("\n\n")}\n`,
+  return toSnippet(call, sections, {
     shikiLang: "javascript",
     filename,
-    run: {
-      kind: "node",
-      command: `node ${filename}`,
-      argv: ["node", filename],
-      env: envFor(call),
-      requires: [],
-    },
-  };
+    kind: "node",
+    argv: ["node", filename],
+    requires: [],
+  });
 }

@@ -1,5 +1,5 @@
 import { indent, jobIdLines, MISSING_KEY } from "./fetch-parts";
-import { envFor, fileStem, type JobCall } from "./job-call";
+import { fileStem, type JobCall, toSnippet } from "./job-call";
 import { jsLiteral, quoteString } from "./literals";
 import type { Snippet } from "./types";
 
@@ -67,17 +67,12 @@ export function javascriptSdkSnippet(call: JobCall): Snippet {
   ];
   if (call.body) sections.push(`const request = ${jsLiteral(call.body)};`);
   sections.push(`try {\n${indent(callLines(call).join("\n"), "  ")}\n${CATCH}`);
-  return {
-    code: `${sections.join("\n\n")}\n`,
+  return toSnippet(call, sections, {
     shikiLang: "javascript",
     filename,
-    run: {
-      kind: "node",
-      command: `node ${filename}`,
-      argv: ["node", filename],
-      env: envFor(call),
-      requires: ["runpod-sdk"],
-      install: "npm install runpod-sdk",
-    },
-  };
+    kind: "node",
+    argv: ["node", filename],
+    requires: ["runpod-sdk"],
+    install: "npm install runpod-sdk",
+  });
 }

@@ -1,5 +1,12 @@
 import { encodeSegment, toJson, type Json } from "./literals";
-import { operations, type JobOperation, type SnippetOptions } from "./types";
+import {
+  operations,
+  type JobOperation,
+  type ShikiLang,
+  type Snippet,
+  type SnippetOptions,
+  type SnippetRun,
+} from "./types";
 
 /** Environment variables every snippet reads. */
 export const API_KEY_ENV = "RUNPOD_API_KEY";
@@ -72,4 +79,24 @@ export function envFor(call: JobCall): string[] {
 /** Base file name, e.g. `runsync-job`; SDK snippets add `-sdk`. */
 export function fileStem(call: JobCall): string {
   return `${call.operation}-job`;
+}
+
+/** How a generator's program is saved and run; `command` and `env` follow from `argv` and the call. */
+export interface SnippetFile extends Omit<SnippetRun, "command" | "env"> {
+  shikiLang: ShikiLang;
+  filename: string;
+}
+
+/** A snippet from its code, or from sections separated by blank lines. */
+export function toSnippet(
+  call: JobCall,
+  code: string | readonly string[],
+  { shikiLang, filename, ...run }: SnippetFile,
+): Snippet {
+  return {
+    code: typeof code === "string" ? code : `${code.join("\n\n")}\n`,
+    shikiLang,
+    filename,
+    run: { ...run, command: run.argv.join(" "), env: envFor(call) },
+  };
 }

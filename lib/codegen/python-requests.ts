@@ -1,4 +1,4 @@
-import { envFor, JOB_ID_ENV, TERMINAL_STATUSES, type JobCall } from "./job-call";
+import { JOB_ID_ENV, TERMINAL_STATUSES, type JobCall, toSnippet } from "./job-call";
 import { pythonLiteral, quoteString } from "./literals";
 import type { Snippet } from "./types";
 
@@ -89,17 +89,12 @@ export function pythonRequestsSnippet(call: JobCall): Snippet {
   }
 
   const filename = `${call.operation}_job.py`;
-  return {
-    code: `${sections.join("\n\n")}\n`,
+  return toSnippet(call, sections, {
     shikiLang: "python",
     filename,
-    run: {
-      kind: "python",
-      command: `python3 ${filename}`,
-      argv: ["python3", filename],
-      env: envFor(call),
-      requires: ["requests"],
-      install: "pip install requests",
-    },
-  };
+    kind: "python",
+    argv: ["python3", filename],
+    requires: ["requests"],
+    install: "pip install requests",
+  });
 }

@@ -1,4 +1,4 @@
-import { envFor, type JobCall } from "./job-call";
+import { type JobCall, toSnippet } from "./job-call";
 import { pythonLiteral, quoteString, type Json } from "./literals";
 import { pythonJobIdLine } from "./python-requests";
 import type { Snippet } from "./types";
@@ -93,17 +93,12 @@ export function pythonSdkSnippet(call: JobCall): Snippet {
   sections.push(callCode(call));
 
   const filename = `${call.operation}_job_sdk.py`;
-  return {
-    code: `${sections.join("\n\n")}\n`,
+  return toSnippet(call, sections, {
     shikiLang: "python",
     filename,
-    run: {
-      kind: "python",
-      command: `python3 ${filename}`,
-      argv: ["python3", filename],
-      env: envFor(call),
-      requires: ["runpod"],
-      install: "pip install runpod",
-    },
-  };
+    kind: "python",
+    argv: ["python3", filename],
+    requires: ["runpod"],
+    install: "pip install runpod",
+  });
 }

@@ -1,5 +1,12 @@
-import { fetchCall, indent, jobIdLines, JS_TERMINAL, MISSING_KEY } from "./fetch-parts";
-import { envFor, fileStem, type JobCall } from "./job-call";
+import {
+  fetchCall,
+  indent,
+  jobIdLines,
+  JS_TERMINAL,
+  MISSING_KEY,
+  runsyncHandling,
+} from "./fetch-parts";
+import { fileStem, type JobCall, toSnippet } from "./job-call";
 import { jsLiteral, quoteString } from "./literals";
 import type { Snippet } from "./types";
 
@@ -63,19 +70,7 @@ function mainBody(call: JobCall): string[] {
   const body = call.body ? "JSON.stringify(request)" : null;
   blocks.push(`const response = await ${fetchCall(call, body)};\n${HTTP_ERROR}`);
   if (call.operation === "runsync") {
-    blocks.push(
-      [
-        "const job = (await response.json()) as Job;",
-        'if (job.status === "COMPLETED") {',
-        "  console.log(JSON.stringify(job.output, null, 2));",
-        '} else if (job.status === "IN_QUEUE" || job.status === "IN_PROGRESS") {',
-        "  // Not finished within the wait: read the result later from /status/<id>.",
-        "  console.log(JSON.stringify(job, null, 2));",
-        "} else {",
-        `  ${JOB_FAILED}`,
-        "}",
-      ].join("\n"),
-    );
+    blocks.push(runsyncHandling("const job = (await response.json()) as Job;", `  ${JOB_FAILED}`));
   } else {
     // run: {"id", "status"}; status: the whole job; cancel: {"id", "status": "CANCELLED"}
     blocks.push(
@@ -98,17 +93,12 @@ export function typescriptSnippet(call: JobCall): Snippet {
     main,
     MAIN_CALL,
   ];
-  return {
-    code: `${sections.join("\n\n")}\n`,
+  return toSnippet(call, sections, {
     shikiLang: "typescript",
     filename,
-    run: {
-      kind: "node",
-      command: `npx tsx ${filename}`,
-      argv: ["npx", "tsx", filename],
-      env: envFor(call),
-      requires: ["tsx"],
-      install: "npm install --save-dev tsx",
-    },
-  };
+    kind: "node",
+    argv: ["npx", "tsx", filename],
+    requires: ["tsx"],
+    install: "npm install --save-dev tsx",
+  });
 }

@@ -57,7 +57,6 @@ export const chatterboxTurbo = defineModel({
   price: { line: "$0.001 per second of audio", example: "a 60 s clip = $0.06" },
   // Billed on the audio produced; before a run that length is estimated from the text.
   cost: (i, usage) => usd((usage?.seconds ?? estimateSpeechSeconds(i.prompt)) * 0.001),
-  output: "audio_url",
   outputSpec: (i) => media(i.format, undefined, estimateSpeechSeconds(i.prompt)),
   example: { prompt: SPEECH },
 });
@@ -96,7 +95,6 @@ export const minimaxSpeech02Hd = defineModel({
   ],
   price: { line: "$0.05 per 1,000 characters", example: "a 2,000-character script = $0.10" },
   cost: (i) => usd((i.prompt.length / 1000) * 0.05),
-  output: "audio_url",
   outputSpec: (i) => media("mp3", undefined, estimateSpeechSeconds(i.prompt, i.speed)),
   example: { prompt: SPEECH },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldSpec, HostedModel, InputField } from "./types";
+import type { FieldSpec, HostedModel, InputField, ModelKind, OutputKey } from "./types";
 
 type JsonSchema = {
   type?: string;
@@ -57,9 +57,21 @@ export function resolveFields(schema: z.ZodObject, specs: readonly FieldSpec[]):
   });
 }
 
-/** Typed per model, erased to `HostedModel` in the catalogue. */
+/** Where each kind of model puts its result in `output`. */
+const OUTPUT_KEY: Record<ModelKind, OutputKey> = {
+  image: "image_url",
+  video: "video_url",
+  audio: "audio_url",
+  text: "text",
+};
+
+/** Typed per model, erased to `HostedModel` in the catalogue; `output` follows from `kind`. */
 export function defineModel<S extends z.ZodObject>(
-  model: Omit<HostedModel<S>, "fields"> & { fields: readonly FieldSpec[] },
+  model: Omit<HostedModel<S>, "fields" | "output"> & { fields: readonly FieldSpec[] },
 ): HostedModel<S> {
-  return { ...model, fields: resolveFields(model.input, model.fields) };
+  return {
+    ...model,
+    output: OUTPUT_KEY[model.kind],
+    fields: resolveFields(model.input, model.fields),
+  };
 }

@@ -23,9 +23,10 @@ import { dimsFromArea, dimsFromLongSide, longSideOf, media, parsePixelSize } fro
 import { megapixels, usd } from "./pricing";
 import type { HostedModel, ModelPrice } from "./types";
 
-const fixed = (amount: number): ModelPrice => ({
-  line: `$${amount} per image`,
-  example: `10 images = $${usd(amount * 10)}`,
+/** A flat price per image: the price line and the charge come from one amount. */
+const perImage = (amount: number): { price: ModelPrice; cost: () => number } => ({
+  price: { line: `$${amount} per image`, example: `10 images = $${usd(amount * 10)}` },
+  cost: () => usd(amount),
 });
 
 const EXAMPLE_PROMPT =
@@ -65,7 +66,6 @@ export const fluxDev = defineModel({
   fields: fluxFields,
   price: { line: "$0.02 per megapixel", example: "1024×1024 ≈ $0.021" },
   cost: (i) => usd(megapixels(i.width, i.height) * 0.02),
-  output: "image_url",
   outputSpec: (i) => media(i.image_format, { width: i.width, height: i.height }),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -80,7 +80,6 @@ export const fluxSchnell = defineModel({
   fields: fluxFields,
   price: { line: "$0.0024 per megapixel", example: "1024×1024 ≈ $0.0025" },
   cost: (i) => usd(megapixels(i.width, i.height) * 0.0024),
-  output: "image_url",
   outputSpec: (i) => media(i.image_format, { width: i.width, height: i.height }),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -114,9 +113,7 @@ export const fluxKontextDev = defineModel({
     field.outputFormat(),
     field.safetyChecker(),
   ],
-  price: fixed(0.025),
-  cost: () => usd(0.025),
-  output: "image_url",
+  ...perImage(0.025),
   outputSpec: (i) => media(i.output_format, parsePixelSize(i.size)),
   example: { prompt: EDIT_PROMPT, image: SAMPLE.image },
 });
@@ -141,9 +138,7 @@ export const pImageT2i = defineModel({
     field.seed(),
     field.toggle("disable_safety_checker", "Disable safety checker"),
   ],
-  price: fixed(0.005),
-  cost: () => usd(0.005),
-  output: "image_url",
+  ...perImage(0.005),
   outputSpec: (i) => media("png", dimsFromArea(i.aspect_ratio)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -168,9 +163,7 @@ export const pImageEdit = defineModel({
     field.seed(),
     field.toggle("disable_safety_checker", "Disable safety checker"),
   ],
-  price: fixed(0.01),
-  cost: () => usd(0.01),
-  output: "image_url",
+  ...perImage(0.01),
   outputSpec: (i) =>
     i.aspect_ratio === "match_input_image"
       ? media("png")
@@ -178,29 +171,32 @@ export const pImageEdit = defineModel({
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
 });
 
+/** Text-to-image with a free `width*height` size (Qwen Image, Seedream 4.0). */
+const freeSizeT2iInput = z.object({
+  prompt: prompt(),
+  negative_prompt: optionalText(),
+  size: pixelSize("1024*1024"),
+  seed: seed(),
+  enable_safety_checker: safetyChecker(),
+});
+
+const freeSizeT2iFields = [
+  field.prompt(),
+  field.negativePrompt(),
+  field.freeSize(),
+  field.seed(),
+  field.safetyChecker(),
+];
+
 export const qwenImage = defineModel({
   slug: "qwen-image-t2i",
   owner: "qwen",
   name: "Qwen Image",
   kind: "image",
   description: "Text-to-image with strong text rendering in English and Chinese.",
-  input: z.object({
-    prompt: prompt(),
-    negative_prompt: optionalText(),
-    size: pixelSize("1024*1024"),
-    seed: seed(),
-    enable_safety_checker: safetyChecker(),
-  }),
-  fields: [
-    field.prompt(),
-    field.negativePrompt(),
-    field.freeSize(),
-    field.seed(),
-    field.safetyChecker(),
-  ],
-  price: fixed(0.02),
-  cost: () => usd(0.02),
-  output: "image_url",
+  input: freeSizeT2iInput,
+  fields: freeSizeT2iFields,
+  ...perImage(0.02),
   outputSpec: (i) => media("png", parsePixelSize(i.size)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -219,9 +215,7 @@ export const qwenImageLora = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [field.prompt(), field.loras(), field.freeSize(), field.seed(), field.safetyChecker()],
-  price: fixed(0.025),
-  cost: () => usd(0.025),
-  output: "image_url",
+  ...perImage(0.025),
   outputSpec: (i) => media("png", parsePixelSize(i.size)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -248,9 +242,7 @@ export const qwenImageEdit = defineModel({
     field.outputFormat(),
     field.safetyChecker(),
   ],
-  price: fixed(0.02),
-  cost: () => usd(0.02),
-  output: "image_url",
+  ...perImage(0.02),
   // The edit keeps the input image's size, which the catalogue cannot see.
   outputSpec: (i) => media(i.output_format),
   example: { prompt: EDIT_PROMPT, image: SAMPLE.image },
@@ -289,9 +281,7 @@ export const qwenImageEdit2511 = defineModel({
   description: "Multi-image editing that keeps people and products consistent across edits.",
   input: qwenEdit2511Input,
   fields: qwenEdit2511Fields,
-  price: fixed(0.02),
-  cost: () => usd(0.02),
-  output: "image_url",
+  ...perImage(0.02),
   outputSpec: (i) => media(i.output_format, parsePixelSize(i.size)),
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
 });
@@ -304,9 +294,7 @@ export const qwenImageEdit2511Lora = defineModel({
   description: "Qwen Image Edit 2511 with your own LoRA weights.",
   input: qwenEdit2511Input.extend({ loras: loras() }),
   fields: [...qwenEdit2511Fields, field.loras()],
-  price: fixed(0.025),
-  cost: () => usd(0.025),
-  output: "image_url",
+  ...perImage(0.025),
   outputSpec: (i) => media(i.output_format, parsePixelSize(i.size)),
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
 });
@@ -317,23 +305,9 @@ export const seedreamT2i = defineModel({
   name: "Seedream 4.0 T2I",
   kind: "image",
   description: "Image generation and editing in one unified architecture, from ByteDance.",
-  input: z.object({
-    prompt: prompt(),
-    negative_prompt: optionalText(),
-    size: pixelSize("1024*1024"),
-    seed: seed(),
-    enable_safety_checker: safetyChecker(),
-  }),
-  fields: [
-    field.prompt(),
-    field.negativePrompt(),
-    field.freeSize(),
-    field.seed(),
-    field.safetyChecker(),
-  ],
-  price: fixed(0.027),
-  cost: () => usd(0.027),
-  output: "image_url",
+  input: freeSizeT2iInput,
+  fields: freeSizeT2iFields,
+  ...perImage(0.027),
   outputSpec: (i) => media("png", parsePixelSize(i.size)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -356,9 +330,7 @@ export const seedreamEdit = defineModel({
     field.freeSize(),
     field.safetyChecker(),
   ],
-  price: fixed(0.027),
-  cost: () => usd(0.027),
-  output: "image_url",
+  ...perImage(0.027),
   outputSpec: (i) => media("png", parsePixelSize(i.size)),
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
 });
@@ -376,9 +348,7 @@ export const wan26T2i = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [field.prompt(), field.size(), field.seed(), field.safetyChecker()],
-  price: fixed(0.03),
-  cost: () => usd(0.03),
-  output: "image_url",
+  ...perImage(0.03),
   outputSpec: (i) => media("png", parsePixelSize(i.size)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -419,9 +389,7 @@ export const zImageTurbo = defineModel({
     field.outputFormat(),
     field.safetyChecker(),
   ],
-  price: fixed(0.005),
-  cost: () => usd(0.005),
-  output: "image_url",
+  ...perImage(0.005),
   outputSpec: (i) => media(i.output_format, parsePixelSize(i.size)),
   example: { prompt: EXAMPLE_PROMPT },
 });
@@ -442,9 +410,7 @@ export const nanoBananaEdit = defineModel({
     field.images("Up to four public image URLs."),
     field.safetyChecker(),
   ],
-  price: fixed(0.038),
-  cost: () => usd(0.038),
-  output: "image_url",
+  ...perImage(0.038),
   outputSpec: () => media("png"),
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
 });
@@ -476,7 +442,6 @@ export const nanoBananaProEdit = defineModel({
   ],
   price: { line: "$0.14 per image at 1k or 2k, $0.24 at 4k", example: "2k = $0.14, 4k = $0.24" },
   cost: (i) => usd(i.resolution === "4k" ? 0.24 : 0.14),
-  output: "image_url",
   outputSpec: (i) =>
     media(i.output_format, dimsFromLongSide(i.aspect_ratio, longSideOf(i.resolution))),
   example: { prompt: EDIT_PROMPT, images: [SAMPLE.image] },
@@ -512,7 +477,6 @@ export const nanoBanana2Edit = defineModel({
   ],
   price: { line: "$0.0875 per image at 1k, $0.13 at 2k, $0.175 at 4k", example: "1k = $0.0875" },
   cost: (i) => usd(NANO_2_PRICE[i.resolution]),
-  output: "image_url",
   outputSpec: (i) =>
     i.aspect_ratio
       ? media(i.output_format, dimsFromLongSide(i.aspect_ratio, longSideOf(i.resolution)))

@@ -68,7 +68,6 @@ const promptModel = (m: {
     fields: promptFields,
     price: perMillion(m.rate),
     cost: tokensCost(m.rate),
-    output: "text",
     openaiModel: m.openaiModel,
     outputSpec: () => media("text"),
     example: { prompt: QUESTION },
@@ -149,7 +148,6 @@ export const granite4HSmall = defineModel({
   ],
   price: perMillion(10),
   cost: tokensCost(10),
-  output: "text",
   outputSpec: () => media("text"),
   example: { messages: exampleMessages },
 });
@@ -196,7 +194,6 @@ export const moonshotKimi = defineModel({
         perMillionTokens(usage?.output ?? 0, rate.output),
     );
   },
-  output: "text",
   // The default model; `input.model` (or the OpenAI `model` field) picks another.
   openaiModel: "kimi-k2.6",
   outputSpec: () => media("text"),

@@ -28,6 +28,7 @@ const mp4 = (size: string, seconds: number) => media("mp4", parsePixelSize(size)
 /** Image-to-video models frame the video like the input image, which the catalogue cannot see. */
 const mp4Seconds = (seconds?: number) => media("mp4", undefined, seconds);
 
+const videoPrompt = () => field.prompt("What happens in the video.");
 const imageField = () => field.url("image", "Image", "Public URL of the first frame.");
 const optionalAudio = (help: string) => field.url("audio", "Audio", help, "additional");
 const promptExpansion = () =>
@@ -54,7 +55,7 @@ const wanI2vInput = z.object({
 });
 
 const wanI2vFields = [
-  field.prompt("What happens in the video."),
+  videoPrompt(),
   imageField(),
   field.negativePrompt(),
   field.size(),
@@ -67,42 +68,34 @@ const wanI2vFields = [
   field.safetyChecker(),
 ];
 
-const wanI2vPrice = {
-  line: "$0.30 per 5 s of video ($0.06 per second)",
-  example: "5 s = $0.30, 10 s = $0.60",
-};
+/** WAN 2.1 and 2.2 image-to-video at 720p: the same inputs and per-second rate. */
+const wanI2v = (m: { slug: string; name: string; description: string; priceExample: string }) =>
+  defineModel({
+    slug: m.slug,
+    owner: "alibaba",
+    name: m.name,
+    kind: "video",
+    description: m.description,
+    input: wanI2vInput,
+    fields: wanI2vFields,
+    price: { line: "$0.30 per 5 s of video ($0.06 per second)", example: m.priceExample },
+    cost: (i) => usd(0.06 * i.duration),
+    outputSpec: (i) => mp4(i.size, i.duration),
+    example: { prompt: I2V_PROMPT, image: SAMPLE.image },
+  });
 
-export const wan21I2v = defineModel({
+export const wan21I2v = wanI2v({
   slug: "wan-2-1-i2v-720",
-  owner: "alibaba",
   name: "WAN 2.1 I2V 720p",
-  kind: "video",
   description: "Animates an image into a 720p video from a text prompt.",
-  input: wanI2vInput,
-  fields: wanI2vFields,
-  price: wanI2vPrice,
-  cost: (i) => usd(0.06 * i.duration),
-  output: "video_url",
-  outputSpec: (i) => mp4(i.size, i.duration),
-  example: { prompt: I2V_PROMPT, image: SAMPLE.image },
+  priceExample: "5 s = $0.30, 10 s = $0.60",
 });
 
-export const wan22I2v = defineModel({
+export const wan22I2v = wanI2v({
   slug: "wan-2-2-i2v-720",
-  owner: "alibaba",
   name: "WAN 2.2 I2V 720p",
-  kind: "video",
   description: "WAN 2.2 image-to-video at 720p with smoother, more controllable motion.",
-  input: wanI2vInput,
-  fields: wanI2vFields,
-  price: {
-    line: wanI2vPrice.line,
-    example: "5 s = $0.30, 8 s = $0.48, 10 s = $0.60, 15 s = $0.90",
-  },
-  cost: (i) => usd(0.06 * i.duration),
-  output: "video_url",
-  outputSpec: (i) => mp4(i.size, i.duration),
-  example: { prompt: I2V_PROMPT, image: SAMPLE.image },
+  priceExample: "5 s = $0.30, 8 s = $0.48, 10 s = $0.60, 15 s = $0.90",
 });
 
 export const wan22I2vLora = defineModel({
@@ -121,7 +114,7 @@ export const wan22I2vLora = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.loras("high_noise_loras", "High-noise LoRAs"),
     field.loras("low_noise_loras", "Low-noise LoRAs"),
@@ -131,7 +124,6 @@ export const wan22I2vLora = defineModel({
   ],
   price: { line: "$0.35 per 5 s, $0.56 per 8 s ($0.07 per second)", example: "5 s = $0.35" },
   cost: (i) => usd(0.07 * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
 });
@@ -158,7 +150,7 @@ export const wan25 = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.negativePrompt(),
     field.size("Output size; 480p, 720p and 1080p are priced differently."),
@@ -175,7 +167,6 @@ export const wan25 = defineModel({
     const { width, height } = parsePixelSize(i.size);
     return usd((WAN25_PER_5S[Math.min(width, height)] ?? 0) * (i.duration / 5));
   },
-  output: "video_url",
   outputSpec: (i) => mp4(i.size, i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
 });
@@ -212,7 +203,7 @@ export const wan26I2v = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.negativePrompt(),
     optionalAudio("Optional soundtrack or speech to sync the video to."),
@@ -225,7 +216,6 @@ export const wan26I2v = defineModel({
   ],
   price: wan26Price,
   cost: (i) => wan26Cost(i.size, i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4(i.size, i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
 });
@@ -247,7 +237,7 @@ export const wan26T2v = defineModel({
     audio: url().optional(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     field.negativePrompt(),
     field.duration(),
     field.size(),
@@ -258,7 +248,6 @@ export const wan26T2v = defineModel({
   ],
   price: wan26Price,
   cost: (i) => wan26Cost(i.size, i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4(i.size, i.duration),
   example: { prompt: T2V_PROMPT },
 });
@@ -278,7 +267,7 @@ export const klingV21I2vPro = defineModel({
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.negativePrompt(),
     field.guidance("guidance_scale"),
@@ -287,7 +276,6 @@ export const klingV21I2vPro = defineModel({
   ],
   price: { line: "$0.45 per 5 s, $0.90 per 10 s", example: "5 s = $0.45" },
   cost: (i) => usd(0.09 * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
 });
@@ -329,7 +317,6 @@ export const klingV26MotionControl = defineModel({
   },
   // Before a run the length is unknown, so the estimate is the first block.
   cost: (_i, usage) => motionControlCost(usage?.seconds ?? 1),
-  output: "video_url",
   outputSpec: () => mp4Seconds(),
   example: {
     image: SAMPLE.image,
@@ -374,7 +361,6 @@ export const klingO1R2v = defineModel({
   ],
   price: { line: "$0.112 per second of video", example: "5 s = $0.56" },
   cost: (i) => usd(0.112 * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: T2V_PROMPT, images: [SAMPLE.image] },
 });
@@ -397,7 +383,7 @@ export const seedance15ProI2v = defineModel({
     seed: seed(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.url("last_image", "Last frame", "Optional image the video should end on.", "additional"),
     field.duration("slider"),
@@ -412,7 +398,6 @@ export const seedance15ProI2v = defineModel({
     example: "720p, 5 s = $0.26",
   },
   cost: (i) => usd((i.resolution === "480p" ? 0.024 : 0.052) * i.duration),
-  output: "video_url",
   outputSpec: (i) =>
     media("mp4", dimsFromShortSide(i.aspect_ratio, shortSideOf(i.resolution)), i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
@@ -427,17 +412,12 @@ export const sora2I2v = defineModel({
   kind: "video",
   description: "OpenAI's Sora 2 video and audio generation from an image.",
   input: z.object({ prompt: prompt(), image: url(), duration: soraDuration() }),
-  fields: [
-    field.prompt("What happens in the video."),
-    imageField(),
-    field.duration("select", "main"),
-  ],
+  fields: [videoPrompt(), imageField(), field.duration("select", "main")],
   price: {
     line: "$0.10 per second ($0.40 / $0.80 / $1.20 for 4 / 8 / 12 s)",
     example: "4 s = $0.40",
   },
   cost: (i) => usd(0.1 * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image, duration: 4 },
 });
@@ -455,7 +435,7 @@ export const sora2ProI2v = defineModel({
     duration: soraDuration(),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     imageField(),
     field.duration("select", "main"),
     field.select("size", "Resolution", "1080p costs more."),
@@ -465,7 +445,6 @@ export const sora2ProI2v = defineModel({
     example: "720p: 4 s = $1.20, 8 s = $2.40; 1080p: 4 s = $2.00",
   },
   cost: (i) => usd((i.size === "1080p" ? 0.5 : 0.3) * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image, duration: 4 },
 });
@@ -492,7 +471,6 @@ export const infiniteTalk = defineModel({
   ],
   price: { line: "$0.25 per video at 480p, $0.50 at 720p", example: "480p = $0.25" },
   cost: (i) => usd(i.size === "720p" ? 0.5 : 0.25),
-  output: "video_url",
   // The video lasts as long as the audio, which the catalogue cannot see.
   outputSpec: () => mp4Seconds(),
   example: {
@@ -523,7 +501,7 @@ export const pVideo = defineModel({
     prompt_upsampling: flag(true),
   }),
   fields: [
-    field.prompt("What happens in the video."),
+    videoPrompt(),
     field.url("image", "Image", "Optional first frame.", "additional"),
     optionalAudio("Optional audio to sync the video to."),
     field.duration("slider"),
@@ -544,7 +522,6 @@ export const pVideo = defineModel({
     example: "720p, 5 s = $0.10; as a draft = $0.025",
   },
   cost: (i) => usd((i.resolution === "1080p" ? 0.04 : 0.02) * i.duration * (i.draft ? 0.25 : 1)),
-  output: "video_url",
   outputSpec: (i) =>
     media("mp4", dimsFromShortSide(i.aspect_ratio, shortSideOf(i.resolution)), i.duration),
   example: { prompt: T2V_PROMPT },
@@ -579,10 +556,9 @@ export const viduQ3I2v = defineModel({
     bgm: flag(true),
     seed: seed(),
   }),
-  fields: [field.prompt("What happens in the video."), imageField(), ...viduFields],
+  fields: [videoPrompt(), imageField(), ...viduFields],
   price: viduPrice,
   cost: (i) => usd(0.15 * i.duration),
-  output: "video_url",
   outputSpec: (i) => mp4Seconds(i.duration),
   example: { prompt: I2V_PROMPT, image: SAMPLE.image },
 });
@@ -604,15 +580,9 @@ export const viduQ3T2v = defineModel({
     bgm: flag(true),
     seed: seed(),
   }),
-  fields: [
-    field.prompt("What happens in the video."),
-    field.select("style", "Style"),
-    field.aspectRatio(),
-    ...viduFields,
-  ],
+  fields: [videoPrompt(), field.select("style", "Style"), field.aspectRatio(), ...viduFields],
   price: viduPrice,
   cost: (i) => usd(0.15 * i.duration),
-  output: "video_url",
   outputSpec: (i) =>
     media("mp4", dimsFromShortSide(i.aspect_ratio, shortSideOf(i.resolution)), i.duration),
   example: { prompt: T2V_PROMPT },

@@ -8,7 +8,8 @@ import type {
   ListServerlessBillingResponse,
 } from "@/lib/schemas/billing";
 import { describeEachBackend } from "./support/backends";
-import { balance, body, createPod, problemOf } from "./support/compute";
+import { balance, body, createPod } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const HOUR = 3_600_000;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CpuType, DataCenter, GpuType } from "@/lib/schemas/catalog";
 import { describeEachBackend } from "./support/backends";
-import { body, problemOf, setAvailability } from "./support/compute";
+import { body, setAvailability } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const RTX4090 = "NVIDIA GeForce RTX 4090";

@@ -3,7 +3,8 @@ import { createClock } from "@/lib/platform/clock";
 import type { Cluster } from "@/lib/schemas/clusters";
 import type { Pod } from "@/lib/schemas/pods";
 import { describeEachBackend } from "./support/backends";
-import { BOOT_MS, body, createVolume, getPod, problemOf, setAvailability } from "./support/compute";
+import { BOOT_MS, body, createVolume, getPod, setAvailability } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const H100 = "NVIDIA H100 80GB HBM3";

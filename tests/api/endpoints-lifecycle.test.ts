@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf, expectNames } from "./support/problems";
 
 // Endpoints after create: list (with per-endpoint keys), get, PATCH (the reference's
 // UpdateEndpointRequest with the seed's top-level allowedCudaVersions) and delete.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: string[];
-}
 interface Endpoint {
   id: string;
   workers: Json;
@@ -25,19 +21,6 @@ const QUEUE_BODY = {
   scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
   image: "hangar/echo-worker:1",
 };
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
-function expectNames(p: Problem, path: string) {
-  expect(p.errors ?? [], JSON.stringify(p)).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(new RegExp(`^${path.replace(/[.[\]]/g, "\\$&")}`)),
-    ]),
-  );
-}
 
 describeEachBackend("Serverless endpoints: list, get, update, delete", (backend) => {
   let tp: TestPlatform;

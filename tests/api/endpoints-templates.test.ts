@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf } from "./support/problems";
 
 // Seed "Template rules (`templateId`)" 1–5 on endpoint create, and the one-shot `templateId` of PATCH.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: string[];
-}
 
 const ENDPOINT = {
   name: "from-template",
@@ -26,12 +22,6 @@ const TEMPLATE = {
   env: { MODEL: "sdxl", STEPS: "30" },
   serverless: true,
 };
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
 
 describeEachBackend("Serverless endpoints: template rules", (backend) => {
   let tp: TestPlatform;

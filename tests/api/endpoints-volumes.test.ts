@@ -6,17 +6,13 @@ import {
 import { getEndpointRecord } from "@/lib/platform/management/endpoints/endpoints.repository";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf, expectNames } from "./support/problems";
 
 // Seed "Network volume attachment rules" 1 on serverless endpoints: volumes are the caller's, one
 // per data center, a single volume confines workers to its data center, and workers mount the
 // volume of their location at /platform-volume.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: string[];
-}
 
 const ENDPOINT = {
   name: "with-volume",
@@ -25,19 +21,6 @@ const ENDPOINT = {
   scaling: { type: "QUEUE_DELAY", queueDelay: 2 },
   image: "hangar/echo-worker:1",
 };
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
-function expectNames(p: Problem, path: string) {
-  expect(p.errors ?? [], JSON.stringify(p)).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(new RegExp(`^${path.replace(/[.[\]]/g, "\\$&")}`)),
-    ]),
-  );
-}
 
 describeEachBackend("Serverless endpoints: network volumes", (backend) => {
   let tp: TestPlatform;

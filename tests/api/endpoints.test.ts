@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf, expectNames } from "./support/problems";
 
 // Seed "Create a serverless endpoint": every field, default and bound of the request table, the
 // Endpoint response object, request URLs by type, and the cross-field rules.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  title: string;
-  status: number;
-  detail: string;
-  errors?: string[];
-}
 
 const QUEUE_BODY = {
   name: "image-generator",
@@ -27,22 +22,6 @@ const LB_BODY = {
   scaling: { type: "REQUEST_COUNT", requestCount: 5 },
   image: "hangar/lb-worker:1",
 };
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  const body = (await res.json()) as Problem;
-  expect(body.status).toBe(status);
-  return body;
-}
-
-/** Every failure names its field: some `errors[]` line starts with the JSON path. */
-function expectNames(p: Problem, path: string) {
-  expect(p.errors ?? [], JSON.stringify(p)).toEqual(
-    expect.arrayContaining([expect.stringMatching(new RegExp(`^${escape(path)}`))]),
-  );
-}
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\$]/g, "\\$&");
 
 describeEachBackend("Serverless endpoints: create", (backend) => {
   let tp: TestPlatform;

@@ -11,6 +11,7 @@ import {
   workerEnvOf,
   type JobsPlatform,
 } from "./support/jobs";
+import { problemOf } from "./support/problems";
 
 // Log streams of pods and serverless workers (platform-notes §3.4 "Worker logs", §3.5): server-sent
 // events with `id: <time>/<seq>` and `data: {ts, source, line}`, backfilled by `tail`, `since` or
@@ -85,12 +86,6 @@ async function openLogs(
       }, 5000),
     close: () => ac.abort(),
   };
-}
-
-async function problemOf(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as { detail: string; errors?: string[] };
 }
 
 const lines = (events: LogEvent[]) => events.map((e) => e.line);

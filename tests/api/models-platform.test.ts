@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ImageModelOutput } from "@/lib/schemas/hosted-models";
 import { describeEachBackend } from "./support/backends";
-import { balance, body, problemOf } from "./support/compute";
+import { balance, body } from "./support/compute";
+import { problemOf } from "./support/problems";
 import {
   advance,
   advanceUntil,

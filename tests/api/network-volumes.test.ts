@@ -3,7 +3,8 @@ import { createClock } from "@/lib/platform/clock";
 import type { ListNetworkVolumeBillingResponse } from "@/lib/schemas/billing";
 import type { NetworkVolume, NetworkVolumeV1 } from "@/lib/schemas/network-volumes";
 import { describeEachBackend } from "./support/backends";
-import { body, createPod, createVolume, podAction, problemOf } from "./support/compute";
+import { body, createPod, createVolume, podAction } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const MONTH_MS = 730 * 3_600_000;

@@ -3,10 +3,19 @@ import { createClock } from "@/lib/platform/clock";
 import type { ListNetworkVolumeBillingResponse } from "@/lib/schemas/billing";
 import type { Pod } from "@/lib/schemas/pods";
 import { describeEachBackend } from "./support/backends";
-import { BOOT_MS, body, problemOf } from "./support/compute";
+import { BOOT_MS, body, createPod, createVolume, GPU } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const HOUR = 3_600_000;
+
+/** A pod (0.44 USD/h) with the network volume `volumeId` mounted at /workspace. */
+const podOn = (volumeId: string, name: string) => ({
+  name,
+  image: "img:1",
+  gpu: { id: GPU },
+  mounts: { network: [{ volumeId, path: "/workspace" }] },
+});
 
 describeEachBackend("State rule 4: when the balance reaches zero", (backend) => {
   let p: TestPlatform;
@@ -33,25 +42,8 @@ describeEachBackend("State rule 4: when the balance reaches zero", (backend) => 
 
   it("pods with an attached network volume are stopped, their data stays on the volume, and the platform logs why", async () => {
     const a = await account(1);
-    const vol = await body<{ id: string }>(
-      await a.req("/v2/network-volumes", {
-        method: "POST",
-        json: { name: "keep", size: 100, dataCenter: "US-KS-2" },
-      }),
-      201,
-    );
-    const pod = await body<Pod>(
-      await a.req("/v2/pods", {
-        method: "POST",
-        json: {
-          name: "on-volume",
-          image: "img:1",
-          gpu: { id: "NVIDIA GeForce RTX 4090" },
-          mounts: { network: [{ volumeId: vol.id, path: "/workspace" }] },
-        },
-      }),
-      201,
-    );
+    const vol = await createVolume(p, { name: "keep", size: 100 }, a.key);
+    const pod = await createPod(p, podOn(vol.id, "on-volume"), a.key);
     clock.advance(BOOT_MS);
     expect((await body<Pod>(await a.req(`/v2/pods/${pod.id}`), 200)).status).toBe("RUNNING");
     clock.advance(3 * HOUR); // 0.44 USD/h: the 1 USD is gone
@@ -73,25 +65,8 @@ describeEachBackend("State rule 4: when the balance reaches zero", (backend) => 
 
   it("storage charges continue after the pods are stopped", async () => {
     const a = await account(0.5);
-    const vol = await body<{ id: string }>(
-      await a.req("/v2/network-volumes", {
-        method: "POST",
-        json: { name: "keep", size: 100, dataCenter: "US-KS-2" },
-      }),
-      201,
-    );
-    await body(
-      await a.req("/v2/pods", {
-        method: "POST",
-        json: {
-          name: "p",
-          image: "img:1",
-          gpu: { id: "NVIDIA GeForce RTX 4090" },
-          mounts: { network: [{ volumeId: vol.id, path: "/workspace" }] },
-        },
-      }),
-      201,
-    );
+    const vol = await createVolume(p, { name: "keep", size: 100 }, a.key);
+    await createPod(p, podOn(vol.id, "p"), a.key);
     const depletedBy = clock.now() + 2 * HOUR;
     clock.advance(2 * HOUR);
     await body(await a.req("/v2/pods"), 200); // the read applies the balance rule
@@ -112,13 +87,7 @@ describeEachBackend("State rule 4: when the balance reaches zero", (backend) => 
 
   it("a depletion caused by another product (serverless usage) stops the pods too", async () => {
     const a = await account(5);
-    const pod = await body<Pod>(
-      await a.req("/v2/pods", {
-        method: "POST",
-        json: { name: "p", image: "img:1", gpu: { id: "NVIDIA GeForce RTX 4090" } },
-      }),
-      201,
-    );
+    const pod = await createPod(p, { name: "p", image: "img:1", gpu: { id: GPU } }, a.key);
     clock.advance(BOOT_MS);
     await p.running.services.usage.record({
       accountId: a.id,
@@ -132,13 +101,7 @@ describeEachBackend("State rule 4: when the balance reaches zero", (backend) => 
 
   it("no new compute on an empty account: create and start answer 402", async () => {
     const a = await account(1);
-    const pod = await body<Pod>(
-      await a.req("/v2/pods", {
-        method: "POST",
-        json: { name: "p", image: "img:1", gpu: { id: "NVIDIA GeForce RTX 4090" } },
-      }),
-      201,
-    );
+    const pod = await createPod(p, { name: "p", image: "img:1", gpu: { id: GPU } }, a.key);
     clock.advance(BOOT_MS);
     await body(
       await a.req(`/v2/pods/${pod.id}/action`, { method: "POST", json: { action: "stop" } }),
@@ -154,7 +117,7 @@ describeEachBackend("State rule 4: when the balance reaches zero", (backend) => 
     const create = await problemOf(
       await a.req("/v2/pods", {
         method: "POST",
-        json: { name: "q", image: "img:1", gpu: { id: "NVIDIA GeForce RTX 4090" } },
+        json: { name: "q", image: "img:1", gpu: { id: GPU } },
       }),
       402,
     );

@@ -9,10 +9,10 @@ import {
   createPod,
   getPod,
   podAction,
-  problemOf,
   runningPod,
   setAvailability,
 } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 describeEachBackend("Pod lifecycle (timed by the platform clock)", (backend) => {

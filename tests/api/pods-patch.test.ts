@@ -3,15 +3,8 @@ import { createClock } from "@/lib/platform/clock";
 import { POD_TIMINGS } from "@/lib/platform/management/pods/pod-lifecycle";
 import type { Pod } from "@/lib/schemas/pods";
 import { describeEachBackend } from "./support/backends";
-import {
-  body,
-  createPod,
-  createVolume,
-  getPod,
-  podAction,
-  problemOf,
-  runningPod,
-} from "./support/compute";
+import { body, createPod, createVolume, getPod, podAction, runningPod } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 describeEachBackend("PATCH /v2/pods/{id} (seed 'Update a pod' rules 1–4)", (backend) => {

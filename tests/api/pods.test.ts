@@ -2,15 +2,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createClock } from "@/lib/platform/clock";
 import type { Pod } from "@/lib/schemas/pods";
 import { describeEachBackend } from "./support/backends";
-import {
-  body,
-  createPod,
-  GPU,
-  getPod,
-  podBody,
-  problemOf,
-  setAvailability,
-} from "./support/compute";
+import { body, createPod, GPU, getPod, podBody, setAvailability } from "./support/compute";
+import { problemOf } from "./support/problems";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 describeEachBackend("Pods: create, list, get, placement", (backend) => {

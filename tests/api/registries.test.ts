@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf, expectNames } from "./support/problems";
 
 // `/v2/registries` (reference §3.8): container registry credentials. The username and password are
 // write-only: stored, never in any answer.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: string[];
-}
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
-function expectNames(p: Problem, path: string) {
-  expect(p.errors ?? [], JSON.stringify(p)).toEqual(
-    expect.arrayContaining([expect.stringMatching(new RegExp(`^${path}`))]),
-  );
-}
 
 const SECRET = "s3cr3t-PASSWORD-value";
 const USER = "robot-user-name";

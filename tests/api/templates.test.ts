@@ -1,31 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
+import { problemOf, expectNames } from "./support/problems";
 
 // `/v2/templates` (reference §3.6) and `GET /v2/catalog/templates`.
 
 type Json = Record<string, unknown>;
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: string[];
-}
 interface Template {
   id: string;
   [k: string]: unknown;
-}
-
-async function problemOf(res: Response, status: number): Promise<Problem> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
-function expectNames(p: Problem, path: string) {
-  expect(p.errors ?? [], JSON.stringify(p)).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(new RegExp(`^${path.replace(/[.[\]$]/g, "\\$&")}`)),
-    ]),
-  );
 }
 
 const POD_TEMPLATE = { name: "PyTorch", image: "runpod/pytorch:2" };

@@ -9,59 +9,36 @@ export interface CpuFlavorEntry extends Omit<CpuType, "availability" | "dataCent
   serverless: boolean;
 }
 
+const PROFILES = {
+  c: { name: "Compute-Optimized", ramGbPerVcpu: 2 },
+  g: { name: "General Purpose", ramGbPerVcpu: 4 },
+  m: { name: "Memory-Optimized", ramGbPerVcpu: 8 },
+} as const;
+
+function flavor(
+  generation: 3 | 5,
+  profile: keyof typeof PROFILES,
+  maxVcpu: number,
+  securePerVcpu: number,
+  serverlessPerVcpu: number,
+): CpuFlavorEntry {
+  const { name, ramGbPerVcpu } = PROFILES[profile];
+  return {
+    id: `cpu${generation}${profile}`,
+    name,
+    group: `Gen ${generation}`,
+    vcpu: { min: 2, max: maxVcpu },
+    ramGbPerVcpu,
+    price: { securePerVcpu, serverlessPerVcpu },
+    serverless: profile !== "m",
+  };
+}
+
 export const CPU_FLAVORS: readonly CpuFlavorEntry[] = [
-  {
-    id: "cpu3c",
-    name: "Compute-Optimized",
-    group: "Gen 3",
-    vcpu: { min: 2, max: 16 },
-    ramGbPerVcpu: 2,
-    price: { securePerVcpu: 0.03, serverlessPerVcpu: 0.025 },
-    serverless: true,
-  },
-  {
-    id: "cpu3g",
-    name: "General Purpose",
-    group: "Gen 3",
-    vcpu: { min: 2, max: 16 },
-    ramGbPerVcpu: 4,
-    price: { securePerVcpu: 0.035, serverlessPerVcpu: 0.03 },
-    serverless: true,
-  },
-  {
-    id: "cpu3m",
-    name: "Memory-Optimized",
-    group: "Gen 3",
-    vcpu: { min: 2, max: 16 },
-    ramGbPerVcpu: 8,
-    price: { securePerVcpu: 0.045, serverlessPerVcpu: 0.04 },
-    serverless: false,
-  },
-  {
-    id: "cpu5c",
-    name: "Compute-Optimized",
-    group: "Gen 5",
-    vcpu: { min: 2, max: 32 },
-    ramGbPerVcpu: 2,
-    price: { securePerVcpu: 0.04, serverlessPerVcpu: 0.03 },
-    serverless: true,
-  },
-  {
-    id: "cpu5g",
-    name: "General Purpose",
-    group: "Gen 5",
-    vcpu: { min: 2, max: 32 },
-    ramGbPerVcpu: 4,
-    price: { securePerVcpu: 0.05, serverlessPerVcpu: 0.04 },
-    serverless: true,
-  },
-  {
-    id: "cpu5m",
-    name: "Memory-Optimized",
-    group: "Gen 5",
-    vcpu: { min: 2, max: 32 },
-    ramGbPerVcpu: 8,
-    price: { securePerVcpu: 0.065, serverlessPerVcpu: 0.055 },
-    serverless: false,
-  },
+  flavor(3, "c", 16, 0.03, 0.025),
+  flavor(3, "g", 16, 0.035, 0.03),
+  flavor(3, "m", 16, 0.045, 0.04),
+  flavor(5, "c", 32, 0.04, 0.03),
+  flavor(5, "g", 32, 0.05, 0.04),
+  flavor(5, "m", 32, 0.065, 0.055),
 ];

@@ -20,10 +20,8 @@ interface Listener {
 }
 
 interface Resource {
-  ring: (LogEntry | undefined)[];
-  /** Next slot to write. */
-  next: number;
-  size: number;
+  /** Line `seq` sits at slot `(seq - 1) % capacity`; the last `min(seq, capacity)` are kept. */
+  ring: LogEntry[];
   seq: number;
   lastTs: number;
   listeners: Set<Listener>;
@@ -58,9 +56,7 @@ export class LogHub {
     const r = this.resourceOf(key);
     r.lastTs = Math.max(r.lastTs, ts);
     const entry: LogEntry = { seq: ++r.seq, ts: r.lastTs, source, line };
-    r.ring[r.next] = entry;
-    r.next = (r.next + 1) % this.capacity;
-    r.size = Math.min(r.size + 1, this.capacity);
+    r.ring[(entry.seq - 1) % this.capacity] = entry;
     for (const l of r.listeners) l.line(entry);
   }
 
@@ -78,8 +74,8 @@ export class LogHub {
     const r = this.resources.get(key);
     if (!r) return [];
     const all: LogEntry[] = [];
-    for (let i = 0; i < r.size; i++) {
-      const e = r.ring[(r.next - r.size + i + this.capacity) % this.capacity]!;
+    for (let seq = Math.max(1, r.seq - this.capacity + 1); seq <= r.seq; seq++) {
+      const e = r.ring[(seq - 1) % this.capacity]!;
       if (source === undefined || e.source === source) all.push(e);
     }
     if ("tail" in backfill) return backfill.tail === 0 ? [] : all.slice(-backfill.tail);
@@ -110,7 +106,7 @@ export class LogHub {
       this.resources.set(key, r);
       return r;
     }
-    r = { ring: [], next: 0, size: 0, seq: 0, lastTs: 0, listeners: new Set() };
+    r = { ring: [], seq: 0, lastTs: 0, listeners: new Set() };
     this.resources.set(key, r);
     if (this.resources.size > this.maxResources) this.evict();
     return r;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { LogSource, LogsQuery } from "@/lib/schemas/common";
+import type { LogsQuery } from "@/lib/schemas/common";
 import type { PlatformEnv } from "../http/env";
 import { problem } from "../http/problem";
 import type { Backfill, LogEntry, LogHub, LogKey } from "./log-hub";
@@ -27,7 +27,7 @@ const EVENT_ID =
  * What to send before live lines: `Last-Event-ID` (a timestamp, optionally `/<seq>`, as our event
  * ids are) wins over `since`, which wins over `tail` (default 100).
  */
-export function backfillFor(query: LogsQuery, lastEventId: string | undefined): Backfill {
+function backfillFor(query: LogsQuery, lastEventId: string | undefined): Backfill {
   if (lastEventId !== undefined && lastEventId.trim() !== "") {
     const m = EVENT_ID.exec(lastEventId.trim());
     const ts = m ? Date.parse(m.groups!.ts!) : NaN;
@@ -47,18 +47,24 @@ export function backfillFor(query: LogsQuery, lastEventId: string | undefined): 
 export interface LogStreamOptions {
   hub: LogHub;
   key: LogKey;
-  source?: LogSource;
-  backfill: Backfill;
-  /** Checked with each keep-alive: false ends the stream (the resource is gone, e.g. on another instance). */
+  /** The request's `source` filter and backfill (`tail`, `since`; its `Last-Event-ID` wins). */
+  query: LogsQuery;
+  /**
+   * Checked with each keep-alive: false or an error (the resource is gone, e.g. on another
+   * instance) ends the stream.
+   */
   alive: () => Promise<boolean>;
   keepAliveMs?: number;
 }
 
 /**
  * A `text/event-stream` answer: the backfill, then every new line until the client leaves or the
- * resource is gone. Headers as the reference documents them.
+ * resource is gone. Headers as the reference documents them. A malformed `Last-Event-ID` is a 400
+ * before the stream starts.
  */
 export function streamLogs(c: Context<PlatformEnv>, o: LogStreamOptions): Response {
+  const backfill = backfillFor(o.query, c.req.header("last-event-id"));
+  const source = o.query.source;
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
     const queue: LogEntry[] = [];
@@ -76,7 +82,7 @@ export function streamLogs(c: Context<PlatformEnv>, o: LogStreamOptions): Respon
     // Subscribed before the backfill is read (both synchronous): no line falls between them.
     const unsubscribe = o.hub.subscribe(o.key, {
       line: (e) => {
-        if (o.source === undefined || e.source === o.source) {
+        if (source === undefined || e.source === source) {
           queue.push(e);
           notify();
         }
@@ -87,11 +93,11 @@ export function streamLogs(c: Context<PlatformEnv>, o: LogStreamOptions): Respon
     const timer = setInterval(() => {
       void o.alive().then(
         (ok) => (ok ? void stream.write(": keep-alive\n\n") : stop()),
-        () => undefined,
+        () => stop(),
       );
     }, o.keepAliveMs ?? LOG_KEEPALIVE_MS);
     try {
-      const backlog = o.hub.read(o.key, o.backfill, o.source);
+      const backlog = o.hub.read(o.key, backfill, source);
       // A comment first, so the client has the headers even when there is nothing to send yet.
       await stream.write(": log stream\n\n");
       let last = 0;

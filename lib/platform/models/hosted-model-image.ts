@@ -246,10 +246,11 @@ async function runOpenAi(
   const maxTokens = num(body.max_tokens ?? body.max_completion_tokens, 512);
   const { key } = outputKey(model.slug, body);
   const tokens = syntheticAnswer(key, model.name, question, maxTokens);
+  const promptTokens = countTokens(all);
   const usage = {
-    prompt_tokens: countTokens(all),
+    prompt_tokens: promptTokens,
     completion_tokens: tokens.length,
-    total_tokens: countTokens(all) + tokens.length,
+    total_tokens: promptTokens + tokens.length,
   };
   // Kimi prices by the model the request names (one of its catalogue's); the others have one rate.
   const named = model.slug === "moonshot-kimi" && typeof body.model === "string";
@@ -278,26 +279,26 @@ async function runOpenAi(
     usage,
   };
   if (body.stream === true) {
-    const frame = (payload: unknown) => `data: ${JSON.stringify(payload)}\n\n`;
+    /** One SSE chunk of the completion. */
+    const sendChunk = (choices: unknown[], extra: { usage?: typeof usage } = {}) =>
+      job.stream(
+        `data: ${JSON.stringify({ id, object: `${object}.chunk`, created, model: name, choices, ...extra })}\n\n`,
+      );
     const finished = await generateTokens(rt, job, tokens, async (batch) => {
       const piece = batch.join("");
-      const choice = chat
-        ? { index: 0, delta: { content: piece }, finish_reason: null }
-        : { index: 0, text: piece, finish_reason: null };
-      await job.stream(
-        frame({ id, object: `${object}.chunk`, created, model: name, choices: [choice] }),
-      );
+      await sendChunk([
+        chat
+          ? { index: 0, delta: { content: piece }, finish_reason: null }
+          : { index: 0, text: piece, finish_reason: null },
+      ]);
     });
     if (!finished) return { kind: "output", output: null };
-    const stop = chat
-      ? { index: 0, delta: {}, finish_reason: "stop" }
-      : { index: 0, text: "", finish_reason: "stop" };
-    await job.stream(
-      frame({ id, object: `${object}.chunk`, created, model: name, choices: [stop] }),
-    );
-    await job.stream(
-      frame({ id, object: `${object}.chunk`, created, model: name, choices: [], usage }),
-    );
+    await sendChunk([
+      chat
+        ? { index: 0, delta: {}, finish_reason: "stop" }
+        : { index: 0, text: "", finish_reason: "stop" },
+    ]);
+    await sendChunk([], { usage });
     await job.stream("data: [DONE]\n\n");
     await charge(rt, accountId, model.slug, cost, job.now());
     return { kind: "output", output: full, streamed: true };

@@ -6,20 +6,23 @@ import { problem } from "../http/problem";
 /** Outputs live 7 days after generation, as on the real service (platform-notes §5.1). */
 export const OUTPUT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
-const EXTENSIONS: Record<string, string> = {
+const CONTENT_TYPES = {
   png: "image/png",
   jpeg: "image/jpeg",
   webp: "image/webp",
   wav: "audio/wav",
-};
+} as const;
 
-export type OutputExtension = keyof typeof EXTENSIONS & string;
+export type OutputExtension = keyof typeof CONTENT_TYPES;
 
-export function contentTypeOf(ext: string): string {
-  return EXTENSIONS[ext] ?? "application/octet-stream";
+export function contentTypeOf(ext: OutputExtension): string {
+  return CONTENT_TYPES[ext];
 }
 
-const TOKEN = /^([0-9a-f]{32})\.(\d{1,15})\.(png|jpeg|webp|wav)\.([A-Za-z0-9_-]{43})$/;
+/** `<file id>.<expiry ms>.<extension>.<signature>`. */
+const TOKEN = new RegExp(
+  `^([0-9a-f]{32})\\.(\\d{1,15})\\.(${Object.keys(CONTENT_TYPES).join("|")})\\.([A-Za-z0-9_-]{43})$`,
+);
 /** Hour of platform time between two sweeps of expired files. */
 const SWEEP_EVERY_MS = 3600 * 1000;
 
@@ -91,6 +94,7 @@ export class OutputFiles {
       problem(404, "output not found: the link is malformed or was changed (links are signed)");
     if (!m) throw notFound();
     const [, id = "", exp = "", ext = "", sig = ""] = m;
+    const contentType = contentTypeOf(ext as OutputExtension); // TOKEN admits only these
     const expected = Buffer.from(await this.sign(`${id}.${exp}.${ext}`));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound();
@@ -104,7 +108,7 @@ export class OutputFiles {
       );
     }
     try {
-      return { data: await fs.readFile(file), contentType: contentTypeOf(ext), expiresAt: expires };
+      return { data: await fs.readFile(file), contentType, expiresAt: expires };
     } catch {
       throw problem(404, "output not found: the file is no longer stored");
     }

@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import type { Pod } from "@/lib/schemas/pods";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
-import { Problem } from "@/lib/schemas/common";
 import { POD_TIMINGS } from "@/lib/platform/management/pods/pod-lifecycle";
 import type { Clock } from "@/lib/platform/clock";
 import type { TestPlatform } from "./platform";
@@ -16,14 +15,6 @@ export async function body<T>(res: Response, status: number): Promise<T> {
   const text = await res.text();
   expect(res.status, text).toBe(status);
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** A problem+json answer with `status`; returns the parsed problem. */
-export async function problemOf(res: Response, status: number): Promise<Problem> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return Problem.parse(JSON.parse(text));
 }
 
 export function podBody(extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { LogsQuery } from "@/lib/schemas/common";
 import { problems } from "../../http/problem";
 import { workerLogKey } from "../../logs/log-hub";
 import { LogEventStream } from "../../logs/log-routes";
-import { backfillFor, streamLogs } from "../../logs/log-stream";
+import { streamLogs } from "../../logs/log-stream";
 import type { PlatformServices } from "../../platform";
 import type { EndpointsService } from "./endpoints.service";
 
@@ -36,19 +36,11 @@ export function registerWorkerLogRoutes(
       // Unknown or another account's endpoint: 404 from here; then the worker must be live on it.
       if (!(await isLive(auth.account.id, params.id, params.workerId)))
         throw problems.notFound("worker");
-      const backfill = backfillFor(query, c.req.header("last-event-id"));
       return streamLogs(c, {
         hub: services.logs,
         key: workerLogKey(params.workerId),
-        source: query.source,
-        backfill,
-        alive: async () => {
-          try {
-            return await isLive(auth.account.id, params.id, params.workerId);
-          } catch {
-            return false;
-          }
-        },
+        query,
+        alive: () => isLive(auth.account.id, params.id, params.workerId),
       });
     },
   });

@@ -2,7 +2,7 @@ import { IdParam, LogsQuery } from "@/lib/schemas/common";
 import { problems } from "../../http/problem";
 import { podLogKey } from "../../logs/log-hub";
 import { LogEventStream } from "../../logs/log-routes";
-import { backfillFor, streamLogs } from "../../logs/log-stream";
+import { streamLogs } from "../../logs/log-stream";
 import type { PlatformServices } from "../../platform";
 import { podsService } from "./pods.module";
 
@@ -25,19 +25,11 @@ export function registerPodLogRoutes(services: PlatformServices): void {
       // Also applies the pod's due transitions, so their lines are in the backfill.
       const pod = await pods.get(auth.account.id, params.id);
       if (pod.status === "TERMINATED") throw problems.notFound("pod");
-      const backfill = backfillFor(query, c.req.header("last-event-id"));
       return streamLogs(c, {
         hub: services.logs,
         key: podLogKey(pod.id),
-        source: query.source,
-        backfill,
-        alive: async () => {
-          try {
-            return (await pods.get(auth.account.id, pod.id)).status !== "TERMINATED";
-          } catch {
-            return false;
-          }
-        },
+        query,
+        alive: async () => (await pods.get(auth.account.id, pod.id)).status !== "TERMINATED",
       });
     },
   });

@@ -45,19 +45,6 @@ export async function insertDelegation(
   await db.insertInto("ecr_delegations").values(row).execute();
 }
 
-export async function listDelegationRows(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<EcrDelegationsTable[]> {
-  return db
-    .selectFrom("ecr_delegations")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-}
-
 export async function findDelegationByResource(
   db: Kysely<Database>,
   accountId: string,

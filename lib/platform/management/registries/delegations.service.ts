@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CreateDelegationInput, EcrDelegation } from "@/lib/schemas/registries";
 import type { Clock } from "../../clock";
+import { listOwnedRows } from "../../http/owned-rows";
 import { problem, problems } from "../../http/problem";
 import type { Ids } from "../../ids";
 import type { Database } from "../../store/schema";
@@ -8,7 +9,6 @@ import {
   deleteDelegationRow,
   findDelegationByResource,
   insertDelegation,
-  listDelegationRows,
   toEcrDelegation,
 } from "./delegations.repository";
 
@@ -25,7 +25,7 @@ export class DelegationsService {
   ) {}
 
   async list(accountId: string): Promise<EcrDelegation[]> {
-    return (await listDelegationRows(this.db, accountId)).map(toEcrDelegation);
+    return (await listOwnedRows(this.db, "ecr_delegations", accountId)).map(toEcrDelegation);
   }
 
   async create(accountId: string, body: CreateDelegationInput): Promise<EcrDelegation> {
