@@ -157,7 +157,11 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
             </p>
           </EmptyState>
         ) : (
-          <RequestTable endpointId={endpoint.id} requests={requests.data.requests} />
+          <RequestTable
+            endpointId={endpoint.id}
+            gpu={endpoint.gpu}
+            requests={requests.data.requests}
+          />
         )}
       </section>
     </div>

@@ -69,6 +69,20 @@ export function projectCost(pool: GpuPool | undefined, gpuCount: number, min = 0
   };
 }
 
+/**
+ * The price of one worker-second: the first-choice pool's price per GPU-second times the GPUs per
+ * worker (workers placed on a fallback pool may cost more). Null when the first pool is unknown.
+ */
+export function workerPrice(
+  pools: readonly GpuPool[],
+  gpu: { pools?: readonly string[]; count?: number } | null | undefined,
+): { pool: string; gpuCount: number; perSecond: number } | null {
+  const pool = pools.find((p) => p.id === gpu?.pools?.[0]);
+  if (!pool) return null;
+  const gpuCount = Math.max(1, gpu?.count || 1);
+  return { pool: pool.id, gpuCount, perSecond: pool.pricePerSecond * gpuCount };
+}
+
 /** CUDA versions offered by every one of the chosen pools' GPU types together (union), ascending. */
 export function cudaVersionsOf(pools: readonly GpuPool[], chosen: readonly string[]): string[] {
   const out = new Set<string>();

@@ -5,13 +5,29 @@ import { duration } from "@/components/forms/format";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
 import { StatusDot } from "@/components/ui/badge";
-import type { ListRequestsResponse } from "@/lib/schemas/jobs";
+import { requestCost, usdEstimate } from "@/lib/pricing/serverless-cost";
+import { useGpuTypes } from "@/lib/queries/catalog";
+import type { Endpoint } from "@/lib/schemas/endpoints";
+import type { JobStatus, ListRequestsResponse } from "@/lib/schemas/jobs";
+import { poolsFromCatalog, workerPrice } from "./gpu-pools";
 import { JOB } from "./job-status";
 import { RequestActions } from "./request-actions";
 
 type Request = ListRequestsResponse["requests"][number];
+type Price = NonNullable<ReturnType<typeof workerPrice>>;
 
-const columns = (endpointId: string): Column<Request>[] => [
+/** Jobs that ran to an end on a worker: their execution time is what the worker spent on them. */
+const RAN: ReadonlySet<JobStatus> = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
+
+const COST_NOTE_ID = "request-cost-note";
+
+/** A request's estimated cost, or undefined when it has not run to an end (or the price is unknown). */
+function costOf(job: Request, price: Price | null): number | undefined {
+  if (!price || !RAN.has(job.status) || job.executionTime === undefined) return undefined;
+  return requestCost(job.executionTime, price.perSecond);
+}
+
+const columns = (endpointId: string, price: Price | null): Column<Request>[] => [
   {
     header: "Request",
     className: "font-mono text-xs",
@@ -33,22 +49,72 @@ const columns = (endpointId: string): Column<Request>[] => [
   { header: "Created", cell: (job) => <TimeAgo iso={job.createdAt} /> },
   { header: "Delay", cell: (job) => duration(job.delayTime) },
   { header: "Execution", cell: (job) => duration(job.executionTime) },
+  {
+    header: (
+      <span aria-describedby={COST_NOTE_ID} title="Execution time × price per worker-second">
+        Est. cost*
+      </span>
+    ),
+    className: "font-mono text-xs",
+    cell: (job) => {
+      const cost = costOf(job, price);
+      return cost === undefined || !price ? (
+        "—"
+      ) : (
+        <span title={`${duration(job.executionTime)} × ${usdEstimate(price.perSecond)}/s`}>
+          ≈ {usdEstimate(cost)}
+        </span>
+      );
+    },
+  },
 ];
 
-/** The endpoint's recent requests, each linking to its job page, with cancel and retry. */
+/**
+ * The endpoint's recent requests, each linking to its job page, with cancel and retry, and what
+ * each finished one cost (estimated from its execution time) with a total for those listed.
+ */
 export function RequestTable({
   endpointId,
+  gpu,
   requests,
 }: {
   endpointId: string;
+  /** The endpoint's GPU choice, for the price per worker-second. */
+  gpu?: Endpoint["gpu"];
   requests: readonly Request[];
 }) {
+  const gpus = useGpuTypes();
+  const price = gpus.data ? workerPrice(poolsFromCatalog(gpus.data), gpu) : null;
+  const costs = requests.map((job) => costOf(job, price)).filter((c) => c !== undefined);
+  const total = costs.reduce((sum, c) => sum + c, 0);
   return (
-    <ResourceTable
-      caption="Recent requests"
-      columns={columns(endpointId)}
-      rows={requests}
-      actions={(job) => <RequestActions endpointId={endpointId} job={job} />}
-    />
+    <div className="space-y-2">
+      <ResourceTable
+        caption="Recent requests"
+        columns={columns(endpointId, price)}
+        rows={requests}
+        actions={(job) => <RequestActions endpointId={endpointId} job={job} />}
+      />
+      <p id={COST_NOTE_ID} className="text-sm text-neutral-600 dark:text-neutral-400">
+        {price ? (
+          <>
+            <span className="font-medium text-neutral-900 dark:text-neutral-100">
+              Estimated total for the {costs.length} finished request(s) listed: ≈{" "}
+              {usdEstimate(total)}
+            </span>
+            . * Each is its execution time × {usdEstimate(price.perSecond)}/s ({price.gpuCount}{" "}
+            GPU(s) on {price.pool}, the first-choice pool; a fallback pool may cost more). Workers
+            are billed per second while they run, not per request: idle time and cold starts are not
+            in these numbers.
+          </>
+        ) : gpus.isError ? (
+          "* Cost estimates unavailable: the GPU catalogue could not be read."
+        ) : gpus.isPending ? (
+          "* Reading GPU prices…"
+        ) : (
+          "* No cost estimate: this endpoint has no GPU pool with a known price."
+        )}
+      </p>
+    </div>
   );
 }

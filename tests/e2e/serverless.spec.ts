@@ -140,6 +140,53 @@ test("a load balancer scales on request count, and queue + request count hides t
   await expect(page.getByLabel("Idle timeout (s)")).toHaveValue("10");
 });
 
+test("the create form projects a daily cost from the expected traffic, and says when jobs would queue", async ({
+  page,
+}) => {
+  await page.goto("/serverless/new");
+  await expect(page.getByText("Choose a GPU pool to project a daily cost")).toBeVisible();
+  await page.getByRole("checkbox", { name: /AMPERE_48/ }).check();
+  const traffic = page.getByRole("group", { name: "Cost at your traffic" });
+  const perDay = async (rpm: number) => {
+    const line = traffic.getByText(new RegExp(`At ${rpm} requests/min of 2 s each ≈`));
+    await expect(line).toBeVisible();
+    return Number((await line.textContent())?.match(/≈ \$([\d,.]+)\/day/)?.[1]?.replace(",", ""));
+  };
+
+  // Defaults: 10 requests/min of 2 s each, no always-on worker.
+  await expect(traffic.getByLabel("Expected requests per minute")).toHaveValue("10");
+  await expect(traffic.getByLabel("Average execution time (s)")).toHaveValue("2");
+  const atTen = await perDay(10);
+  expect(atTen).toBeGreaterThan(0);
+
+  // Six times the traffic costs six times as much (to the cent).
+  await traffic.getByLabel("Expected requests per minute").fill("60");
+  expect(Math.abs((await perDay(60)) - 6 * atTen)).toBeLessThanOrEqual(0.06);
+  await expect(traffic).not.toContainText("jobs would queue");
+
+  // 120 requests/min × 2 s need 4 workers at once; max workers is 3.
+  await traffic.getByLabel("Expected requests per minute").fill("120");
+  await expect(traffic).toContainText(
+    "This traffic needs 4 workers busy at once but max workers is 3: jobs would queue.",
+  );
+  await page.getByLabel("Max workers").fill("4");
+  await expect(traffic).not.toContainText("jobs would queue");
+
+  // An always-on worker is billed all day even for light traffic.
+  await traffic.getByLabel("Expected requests per minute").fill("10");
+  await page.getByLabel("Min workers").fill("1");
+  await expect(traffic).toContainText(/includes \$[\d.]+\/day for 1 always-on worker/);
+  expect(await perDay(10)).toBeGreaterThan(atTen);
+
+  // The estimate fields are checked but never block or submit the endpoint form.
+  await traffic.getByLabel("Average execution time (s)").fill("0");
+  await expect(traffic.getByLabel("Average execution time (s)")).toHaveAccessibleDescription(
+    /must be more than 0/,
+  );
+  await traffic.getByLabel("Average execution time (s)").press("Enter");
+  await expect(page).toHaveURL(/\/serverless\/new$/);
+});
+
 test("send a request from the endpoint page and see it complete", async ({ page, request }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("run"));
   await page.goto(`/serverless/${endpoint.id}?tab=requests`);
@@ -154,6 +201,15 @@ test("send a request from the endpoint page and see it complete", async ({ page,
 
   const table = page.getByRole("table", { name: "Recent requests" });
   await expect(table.getByText("COMPLETED")).toBeVisible({ timeout: 25_000 });
+
+  // The finished request shows what it cost (execution time × the pool's $/s), and the total.
+  const completed = table.getByRole("row").filter({ hasText: "COMPLETED" });
+  await expect(completed).toContainText(/≈ \$0\.\d+/);
+  const cost = (await completed.textContent())?.match(/≈ (\$0\.\d+)/)?.[1];
+  await expect(
+    page.getByText(`Estimated total for the 1 finished request(s) listed: ≈ ${cost}`),
+  ).toBeVisible();
+  await expect(page.getByText(/idle time and cold starts are not in these numbers/)).toBeVisible();
 
   // A failed request can be retried from its row: same id, queued again, then it fails again.
   await page.getByLabel("Request body (JSON)").fill('{"input": {"mock_error": true}}');
