@@ -13,7 +13,7 @@ import { cancelPlaygroundRun } from "@/lib/actions/playground";
 import { mediaOf, textOf, usageOf } from "@/lib/console-store/output";
 import type { PlaygroundRun } from "@/lib/console-store/run-view";
 import { describeProblem } from "@/lib/queries/apply-problem";
-import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
+import { playgroundKeys, usePlaygroundRun, useRunTimings } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { isTerminalJobStatus } from "@/lib/schemas/jobs";
 import { JobStatusDot } from "./job-status";
@@ -81,6 +81,8 @@ function RunResult({
     run.createdAt,
     running ? undefined : (run.finishedAt ?? run.updatedAt),
   );
+  // Only against the local platform: the real service has no job timeline.
+  const split = useRunTimings(run).data?.split;
   const media = mediaOf(run.output);
   const downloadHref =
     media && run.target.kind === "model"
@@ -107,6 +109,20 @@ function RunResult({
           value={duration(run.delayTime)}
           title="delayTime: from submission until a worker started the job"
         />
+        {split && (
+          <>
+            <Timing
+              label="Queue wait"
+              value={duration(split.queueWait)}
+              title="From submission until a worker was free (local platform job timeline)"
+            />
+            <Timing
+              label="Cold start"
+              value={split.coldStart === 0 ? "warm worker" : duration(split.coldStart)}
+              title="While the worker that took the job was starting (local platform job timeline)"
+            />
+          </>
+        )}
         <Timing label="Execution" value={duration(run.executionTime)} title="executionTime" />
         <Timing label="Cost" value={run.cost === undefined ? "—" : usd(run.cost)} />
       </dl>
@@ -171,7 +187,7 @@ function RunResult({
   );
 }
 
-function Timing({ label, value, title }: { label: string; value: string; title?: string }) {
+export function Timing({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
     <div title={title}>
       <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
@@ -180,7 +196,7 @@ function Timing({ label, value, title }: { label: string; value: string; title?:
   );
 }
 
-function Preview({ run }: { run: PlaygroundRun }) {
+export function Preview({ run }: { run: PlaygroundRun }) {
   const media = mediaOf(run.output);
   const streamed = run.stream
     .map(textOf)

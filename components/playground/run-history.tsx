@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { duration, usd } from "@/components/forms/format";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { TimeAgo } from "@/components/forms/time-ago";
@@ -16,7 +17,7 @@ import { describeProblem } from "@/lib/queries/apply-problem";
 import { playgroundKeys, usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { JobStatusDot } from "./job-status";
-import { playgroundHref } from "./run-links";
+import { compareHref, playgroundHref } from "./run-links";
 
 function targetName(target: RunTarget): string {
   return target.kind === "model"
@@ -47,6 +48,25 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
   const router = useRouter();
   const toast = useToast();
   const rerun = useAction(rerunPlayground, [playgroundKeys.histories()]);
+  // Up to two runs picked for the compare view; a third pick drops the earliest pick.
+  const [picked, setPicked] = useState<string[]>([]);
+  const shown = new Set(history.data?.map((r) => r.id));
+  const selected = picked.filter((id) => shown.has(id));
+
+  function onPick(id: string, on: boolean) {
+    setPicked((current) => {
+      const rest = current.filter((x) => x !== id && shown.has(x));
+      return on ? [...rest, id].slice(-2) : rest;
+    });
+  }
+
+  function compareUrl(): string | undefined {
+    if (selected.length !== 2 || !history.data) return undefined;
+    // Older run as A, newer as B (the history is newest first).
+    const [newer, older] = history.data.filter((r) => selected.includes(r.id));
+    return newer && older ? compareHref(older.id, newer.id) : undefined;
+  }
+  const compare = compareUrl();
 
   async function onRerun(run: PlaygroundRun) {
     const result = await rerun.mutateAsync({ id: run.id });
@@ -59,9 +79,29 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
 
   return (
     <section aria-labelledby="history-heading" className="space-y-3">
-      <h2 id="history-heading" className="text-base font-semibold">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="history-heading" className="text-base font-semibold">
+          {title}
+        </h2>
+        {history.data && history.data.length > 1 && (
+          <div className="flex items-center gap-3 text-sm text-neutral-600 dark:text-neutral-400">
+            <span aria-live="polite">
+              {selected.length === 2
+                ? "2 runs selected"
+                : `Select ${2 - selected.length} more run${selected.length === 1 ? "" : "s"} to compare`}
+            </span>
+            {compare ? (
+              <Link href={compare} className={buttonClasses("primary", "sm")}>
+                Compare
+              </Link>
+            ) : (
+              <Button variant="secondary" size="sm" disabled>
+                Compare
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
       {history.isPending ? (
         <Loading what="your runs" />
       ) : history.isError ? (
@@ -78,6 +118,9 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
           <caption className="sr-only">{title}</caption>
           <THead>
             <tr>
+              <Th>
+                <span className="sr-only">Compare</span>
+              </Th>
               <Th>Result</Th>
               {!target && <Th>Target</Th>}
               <Th>Input</Th>
@@ -94,6 +137,15 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
           <TBody>
             {history.data.map((run) => (
               <Tr key={run.id}>
+                <Td className="w-8 pr-0">
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(run.id)}
+                    onChange={(e) => onPick(run.id, e.target.checked)}
+                    aria-label={`Select ${run.jobId} to compare`}
+                    className="size-4 accent-violet-600"
+                  />
+                </Td>
                 <Td>
                   {run.hasThumbnail ? (
                     // eslint-disable-next-line @next/next/no-img-element -- a small WebP the console serves itself

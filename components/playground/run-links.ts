@@ -8,3 +8,8 @@ export function playgroundHref(target: RunTarget, runId?: string): string {
       : `/playground/endpoint/${encodeURIComponent(target.id)}`;
   return runId ? `${base}?run=${encodeURIComponent(runId)}` : base;
 }
+
+/** The compare view of two runs of the history. */
+export function compareHref(a: string, b: string): string {
+  return `/playground/compare?${new URLSearchParams({ a, b })}`;
+}

@@ -99,6 +99,8 @@ describe("without a session", () => {
         "GET /api/platform/jobs/x",
         "GET /api/platform/state",
         "GET /api/platform/state/export",
+        "POST /api/playground/snippet",
+        "GET /api/playground/runs/x/timings",
       ]),
     );
     expect(actions.map(([name]) => name)).toEqual(

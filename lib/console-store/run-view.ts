@@ -45,3 +45,22 @@ export type PlaygroundRun = z.infer<typeof PlaygroundRun>;
 
 export const PlaygroundRunList = z.object({ runs: z.array(PlaygroundRun) });
 export type PlaygroundRunList = z.infer<typeof PlaygroundRunList>;
+
+/**
+ * `delayTime` split in two from the local platform's job timeline (GET /_platform/jobs/{id}):
+ * `queueWait` until a worker was free, `coldStart` while the worker that took the job started.
+ * `split` is null against another platform (the real service has no timeline) or before the job
+ * started.
+ */
+export const RunTimings = z.object({
+  delayTime: z.number().optional(),
+  split: z
+    .object({
+      queueWait: z.number().nonnegative(),
+      coldStart: z.number().nonnegative(),
+      /** The worker that took the job. */
+      workerId: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type RunTimings = z.infer<typeof RunTimings>;

@@ -2,11 +2,18 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { PlaygroundRun, PlaygroundRunList, RunTarget } from "@/lib/console-store/run-view";
+import type {
+  PlaygroundRun,
+  PlaygroundRunList,
+  RunTarget,
+  RunTimings,
+} from "@/lib/console-store/run-view";
 import type { JobOperation, SnippetLanguage } from "@/lib/codegen";
 import type { JobPolicy } from "@/lib/schemas/jobs";
 import { isTerminalJobStatus } from "@/lib/schemas/jobs";
+import type { Problem } from "@/lib/schemas/common";
 import { fetchJson } from "./fetch-json";
+import { ProblemError } from "./problem-error";
 
 const RUNS = "/api/playground/runs";
 
@@ -20,6 +27,7 @@ export const playgroundKeys = {
   history: (target?: RunTarget) =>
     [...playgroundKeys.histories(), target ? targetParam(target) : "all"] as const,
   run: (id: string) => [...playgroundKeys.runs(), "detail", id] as const,
+  timings: (id: string) => [...playgroundKeys.runs(), "timings", id] as const,
   snippet: (params: SnippetParams) => [...playgroundKeys.all, "snippet", params] as const,
 };
 
@@ -91,25 +99,74 @@ export interface SnippetAnswer {
   description: string;
 }
 
+/**
+ * POSTs JSON to a console route handler that reads (the body is too large for a query string)
+ * and rejects with a ProblemError, like fetchJson.
+ */
+async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+      cache: "no-store",
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ProblemError({
+      title: "Network error",
+      status: 0,
+      detail: "The console's server could not be reached.",
+    });
+  }
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const problem = (answer ?? {}) as Partial<Problem>;
+    throw new ProblemError({
+      title: problem.title ?? response.statusText,
+      status: response.status,
+      detail: problem.detail ?? `the console answered ${response.status}`,
+      errors: problem.errors,
+    });
+  }
+  return answer as T;
+}
+
 /** Request code for the drawer, generated and highlighted by the console's server. */
 export function useSnippet(params: SnippetParams, enabled = true) {
-  const query = new URLSearchParams({
+  const body = {
     language: params.language,
     operation: params.operation,
-    input: JSON.stringify(params.input),
-  });
-  if (params.target.kind === "model") query.set("model", params.target.slug);
-  else query.set("endpoint", params.target.id);
-  if (params.policy && Object.keys(params.policy).length > 0)
-    query.set("policy", JSON.stringify(params.policy));
-  if (params.webhook) query.set("webhook", params.webhook);
-  if (params.jobId) query.set("jobId", params.jobId);
+    ...(params.target.kind === "model"
+      ? { model: params.target.slug }
+      : { endpoint: params.target.id }),
+    input: params.input,
+    ...(params.policy && Object.keys(params.policy).length > 0 ? { policy: params.policy } : {}),
+    ...(params.webhook ? { webhook: params.webhook } : {}),
+    ...(params.jobId ? { jobId: params.jobId } : {}),
+  };
   return useQuery({
     queryKey: playgroundKeys.snippet(params),
-    queryFn: ({ signal }) =>
-      fetchJson<SnippetAnswer>(`/api/playground/snippet?${query}`, { signal }),
+    queryFn: ({ signal }) => postJson<SnippetAnswer>("/api/playground/snippet", body, signal),
     enabled,
     placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * A run's delayTime split into queue wait and cold start (local platform only; `split` is null
+ * elsewhere). Read once the run has started; the split does not change afterwards.
+ */
+export function useRunTimings(run: PlaygroundRun | undefined) {
+  const started = run !== undefined && run.delayTime !== undefined;
+  return useQuery({
+    queryKey: playgroundKeys.timings(run?.id ?? ""),
+    queryFn: ({ signal }) =>
+      fetchJson<RunTimings>(`${RUNS}/${encodeURIComponent(run?.id ?? "")}/timings`, { signal }),
+    enabled: started && run.local,
     staleTime: Infinity,
   });
 }

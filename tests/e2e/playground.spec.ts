@@ -176,3 +176,101 @@ test("a generator endpoint's chunks are shown as they stream", async ({ page, re
   await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
   await expect(page.getByLabel("Output text")).toHaveText("one two three");
 });
+
+test("compare two runs with different inputs: both outputs side by side, the differing field highlighted", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("pg-compare"));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  const input = page.getByLabel("Input (JSON)");
+  await input.fill('{"mock_return": "first answer", "mock_delay": 0}');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+  await expect(page.getByLabel("Output text")).toHaveText("first answer");
+  await input.fill('{"mock_return": "second answer", "mock_delay": 0}');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+  await expect(page.getByLabel("Output text")).toHaveText("second answer");
+
+  const history = page.getByRole("table", { name: /Your recent runs of/ });
+  await expect(history.getByRole("row")).toHaveCount(3);
+  const picks = history.getByRole("checkbox", { name: /to compare$/ });
+  await picks.nth(0).check();
+  await picks.nth(1).check();
+  await page.getByRole("link", { name: "Compare", exact: true }).click();
+  await expect(page).toHaveURL(/\/playground\/compare\?a=run_[^&]+&b=run_/);
+  await expect(page.getByRole("heading", { level: 1, name: "Compare runs" })).toBeVisible();
+
+  // The older run is A, the newer B; each output sits in its own column.
+  await expect(
+    page.getByRole("region", { name: "Output of run A" }).getByLabel("Output text"),
+  ).toHaveText("first answer");
+  await expect(
+    page.getByRole("region", { name: "Output of run B" }).getByLabel("Output text"),
+  ).toHaveText("second answer");
+
+  const inputs = page.getByRole("table", { name: "Input, field by field" });
+  const changed = inputs.getByRole("row").filter({ hasText: "mock_return" });
+  await expect(changed).toHaveAttribute("data-differs", "true");
+  await expect(changed.getByText("Differs")).toBeVisible();
+  await expect(changed).toContainText("first answer");
+  await expect(changed).toContainText("second answer");
+  const same = inputs.getByRole("row").filter({ hasText: "mock_delay" });
+  await expect(same).not.toHaveAttribute("data-differs");
+  await expect(same.getByText("Differs")).toHaveCount(0);
+
+  const run = page.getByRole("table", { name: "Status, timings and cost" });
+  await expect(run.getByRole("row").filter({ hasText: "Status" })).toContainText(
+    /COMPLETED.*COMPLETED/,
+  );
+});
+
+test("on the local platform the delay is split into queue wait and cold start", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("pg-split"));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  await page.getByLabel("Input (JSON)").fill('{"mock_return": "split", "mock_delay": 0}');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+  const timings = page.getByLabel("Timings");
+  await expect(timings).toContainText(/Queue \+ cold start\s*\d/);
+  await expect(timings).toContainText(/Queue wait\s*\d/);
+  // The endpoint had no worker yet: the first job waited for one to start.
+  await expect(timings).toContainText(/Cold start\s*\d/);
+});
+
+test("request code for a large input: the drawer sends the input in a POST body, bad bodies get a problem", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("pg-large"));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  // ~60 kB: far beyond what a URL's query string can carry.
+  const large = `${"lighthouse ".repeat(6_000)}THE END`;
+  await page.getByLabel("Input (JSON)").fill(JSON.stringify({ mock_return: large }));
+  await page.getByRole("button", { name: "Request code" }).click();
+  const drawer = page.getByRole("dialog", { name: "Request code" });
+  await expect(drawer.getByLabel("Code")).toContainText(`/v2/${endpoint.id}/run`);
+  await expect(drawer.getByLabel("Code")).toContainText("THE END");
+
+  // The session cookie travels with page.request: these reach the handler's validation.
+  const notJson = await page.request.post("/api/playground/snippet", {
+    headers: { "content-type": "application/json" },
+    // A Buffer is sent as is (a string would be JSON-encoded for a JSON content type).
+    data: Buffer.from("{not json"),
+  });
+  expect(notJson.status()).toBe(400);
+  expect(notJson.headers()["content-type"]).toMatch(/^application\/problem\+json/);
+  const noTarget = await page.request.post("/api/playground/snippet", {
+    data: { language: "curl", operation: "run", input: {} },
+  });
+  expect(noTarget.status()).toBe(422);
+  expect(await noTarget.json()).toMatchObject({ status: 422 });
+  const badLanguage = await page.request.post("/api/playground/snippet", {
+    data: { language: "cobol", operation: "run", endpoint: endpoint.id },
+  });
+  expect(badLanguage.status()).toBe(422);
+});

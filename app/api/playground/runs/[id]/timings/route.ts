@@ -1,0 +1,26 @@
+import { getJobDetail } from "@/lib/cloud/devtools";
+import { getPlatformEnvironment } from "@/lib/cloud/environment";
+import { CloudError } from "@/lib/cloud/errors";
+import type { RunTimings } from "@/lib/console-store/run-view";
+import { splitDelay } from "@/lib/console-store/timing-split";
+import { ownRun, playgroundRoute } from "../../../_lib/playground-route";
+
+/**
+ * A run's `delayTime`, split into queue wait and cold start from the local platform's job timeline.
+ * Against another platform, or once the platform forgot the job, only `delayTime` (split null).
+ */
+export const GET = playgroundRoute<{ id: string }>(async (ctx, { id }): Promise<RunTimings> => {
+  const run = ownRun(ctx, id);
+  if (run.expired || (await getPlatformEnvironment()).kind !== "local")
+    return { delayTime: run.delayTime, split: null };
+  try {
+    const detail = await getJobDetail(ctx.cloud, run.jobId);
+    const delayTime = detail.job.delayTime ?? run.delayTime;
+    return { delayTime, split: splitDelay(detail.events, delayTime) };
+  } catch (error) {
+    // The job expired on the platform: the history still has delayTime.
+    if (error instanceof CloudError && error.status === 404)
+      return { delayTime: run.delayTime, split: null };
+    throw error;
+  }
+});
