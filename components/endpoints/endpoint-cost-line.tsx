@@ -115,48 +115,60 @@ function TrafficProjection({
     <fieldset className="space-y-2">
       <legend className="font-medium">Cost at your traffic</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
+        <TrafficInput
           id="traffic-rpm"
           label="Expected requests per minute"
           hint="Estimate only; not saved with the endpoint."
+          value={rpmText}
+          onChange={setRpmText}
           error={"error" in rpm ? rpm.error : undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              value={rpmText}
-              onChange={(e) => setRpmText(e.target.value)}
-              onKeyDown={keepFormClosed}
-            />
-          )}
-        </Field>
-        <Field
+        />
+        <TrafficInput
           id="traffic-seconds"
           label="Average execution time (s)"
           hint="Per request, once a worker has it."
+          value={secondsText}
+          onChange={setSecondsText}
           error={"error" in seconds ? seconds.error : undefined}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              value={secondsText}
-              onChange={(e) => setSecondsText(e.target.value)}
-              onKeyDown={keepFormClosed}
-            />
-          )}
-        </Field>
+        />
       </div>
       <p aria-live="polite" id="traffic-projection-summary">
         {summary}
       </p>
     </fieldset>
+  );
+}
+
+/** A non-negative decimal the projection reads; Enter never submits the surrounding form. */
+function TrafficInput({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(p) => (
+        <Input
+          {...p}
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={keepFormClosed}
+        />
+      )}
+    </Field>
   );
 }
