@@ -2,19 +2,29 @@ import type { Problem } from "@/lib/schemas/common";
 import { ProblemError } from "./problem-error";
 
 /**
- * The one fetch the browser makes for reads: GET a console route handler (`/api/...`, same
- * origin, the session cookie travels by itself) and reject with a ProblemError. Hooks in
- * lib/queries call it; components never call fetch.
+ * The one fetch the browser makes for reads: a console route handler (`/api/...`, same origin,
+ * the session cookie travels by itself), rejecting with a ProblemError. GET by default; a `body`
+ * makes it a POST with JSON (reads whose input is too large for a URL). Hooks in lib/queries call
+ * it; components never call fetch.
  */
-export async function fetchJson<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
+export async function fetchJson<T>(
+  path: string,
+  init?: { signal?: AbortSignal; body?: unknown },
+): Promise<T> {
+  const post = init !== undefined && "body" in init;
   let response: Response;
   try {
     response = await fetch(path, {
-      headers: { accept: "application/json" },
+      method: post ? "POST" : "GET",
+      headers: post
+        ? { accept: "application/json", "content-type": "application/json" }
+        : { accept: "application/json" },
+      body: post ? JSON.stringify(init.body) : undefined,
       signal: init?.signal,
       cache: "no-store",
     });
-  } catch {
+  } catch (error) {
+    if (init?.signal?.aborted) throw error;
     throw new ProblemError({
       title: "Network error",
       status: 0,

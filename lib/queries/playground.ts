@@ -11,9 +11,7 @@ import type {
 import type { JobOperation, SnippetLanguage } from "@/lib/codegen";
 import type { JobPolicy } from "@/lib/schemas/jobs";
 import { isTerminalJobStatus } from "@/lib/schemas/jobs";
-import type { Problem } from "@/lib/schemas/common";
 import { fetchJson } from "./fetch-json";
-import { ProblemError } from "./problem-error";
 
 const RUNS = "/api/playground/runs";
 
@@ -99,41 +97,6 @@ export interface SnippetAnswer {
   description: string;
 }
 
-/**
- * POSTs JSON to a console route handler that reads (the body is too large for a query string)
- * and rejects with a ProblemError, like fetchJson.
- */
-async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal,
-      cache: "no-store",
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ProblemError({
-      title: "Network error",
-      status: 0,
-      detail: "The console's server could not be reached.",
-    });
-  }
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const problem = (answer ?? {}) as Partial<Problem>;
-    throw new ProblemError({
-      title: problem.title ?? response.statusText,
-      status: response.status,
-      detail: problem.detail ?? `the console answered ${response.status}`,
-      errors: problem.errors,
-    });
-  }
-  return answer as T;
-}
-
 /** Request code for the drawer, generated and highlighted by the console's server. */
 export function useSnippet(params: SnippetParams, enabled = true) {
   const body = {
@@ -149,7 +112,7 @@ export function useSnippet(params: SnippetParams, enabled = true) {
   };
   return useQuery({
     queryKey: playgroundKeys.snippet(params),
-    queryFn: ({ signal }) => postJson<SnippetAnswer>("/api/playground/snippet", body, signal),
+    queryFn: ({ signal }) => fetchJson<SnippetAnswer>("/api/playground/snippet", { signal, body }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
