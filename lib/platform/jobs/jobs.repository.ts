@@ -151,6 +151,16 @@ export class JobsRepository extends JobsReads {
     return sql<number>`(CASE WHEN expires_at < ${until} THEN expires_at ELSE ${until} END)`;
   }
 
+  /** The columns of any cancellation (cancel, purge, endpoint deleted): no timeout, retention starts. */
+  private cancelled(now: number) {
+    return {
+      status: "CANCELLED",
+      completed_at: now,
+      timeout_at: null,
+      delete_at: this.deleteAtOnFinish(now),
+    } as const;
+  }
+
   /** A running job's worker reports its end (COMPLETED or FAILED). Undefined: not that worker's running job any more. */
   async finish(
     id: string,
@@ -251,12 +261,7 @@ export class JobsRepository extends JobsReads {
   async cancel(id: string, now: number): Promise<JobsTable | undefined> {
     return this.db
       .updateTable("jobs")
-      .set({
-        status: "CANCELLED",
-        completed_at: now,
-        timeout_at: null,
-        delete_at: this.deleteAtOnFinish(now),
-      })
+      .set(this.cancelled(now))
       .where("id", "=", id)
       .where("status", "in", ["IN_QUEUE", "IN_PROGRESS"])
       .returningAll()
@@ -268,7 +273,7 @@ export class JobsRepository extends JobsReads {
   async purge(endpointId: string, now: number): Promise<JobsTable[]> {
     return this.db
       .updateTable("jobs")
-      .set({ status: "CANCELLED", completed_at: now, delete_at: this.deleteAtOnFinish(now) })
+      .set(this.cancelled(now))
       .where("endpoint_id", "=", endpointId)
       .where("status", "=", "IN_QUEUE")
       .returningAll()
@@ -425,12 +430,7 @@ export class JobsRepository extends JobsReads {
   async cancelAllOf(endpointId: string, now: number): Promise<JobsTable[]> {
     return this.db
       .updateTable("jobs")
-      .set({
-        status: "CANCELLED",
-        completed_at: now,
-        timeout_at: null,
-        delete_at: this.deleteAtOnFinish(now),
-      })
+      .set(this.cancelled(now))
       .where("endpoint_id", "=", endpointId)
       .where("status", "in", ["IN_QUEUE", "IN_PROGRESS"])
       .returningAll()
