@@ -23,14 +23,25 @@ const child = spawn(process.execPath, ["scripts/start.mjs"], {
   cwd: ROOT,
   env,
   stdio: ["ignore", "pipe", "pipe"],
+  // Its own process group, so a failed run can stop npm start together with its platform and
+  // console children instead of orphaning them.
+  detached: true,
 });
 let out = "";
 child.stdout.on("data", (d) => (out += String(d)));
 child.stderr.on("data", (d) => (out += String(d)));
 
+function killGroup(signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
 function fail(msg) {
   console.error(`smoke test failed: ${msg}\n--- npm start output ---\n${out}`);
-  child.kill("SIGKILL");
+  killGroup("SIGKILL");
   process.exit(1);
 }
 const timer = setTimeout(() => fail("no 'Hangar is running' banner within 240 s"), 240_000);
@@ -59,6 +70,7 @@ child.removeAllListeners("exit");
 const exited = new Promise((r) => child.on("exit", r));
 child.kill("SIGTERM");
 await exited;
+killGroup("SIGKILL"); // anything npm start failed to stop
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(
   "npm start smoke test: platform and console answered, printed key works: 1 passed, 0 failed",

@@ -27,23 +27,48 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`platform did not become healthy:\n${output()}`);
 }
 
+/**
+ * `tsx` runs the platform in a child process of its own, so killing only `tsx` would orphan the
+ * platform. Each platform starts in its own process group; stopping it kills the whole group and
+ * waits until no process of it is left — also when the test failed half-way.
+ */
+function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(TSX, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+  for (let i = 0; i < 100 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 50)); // waiting for real processes to exit
+  expect(groupAlive(pid), `processes of platform group ${pid} still running`).toBe(false);
+}
+
 describe("The platform as a process (npm run platform)", () => {
   const children: ChildProcess[] = [];
-  afterEach(() => children.forEach((c) => c.kill("SIGKILL")));
+  afterEach(async () => {
+    for (const c of children.splice(0)) await stopGroup(c);
+  });
 
   it("starts from the environment, logs JSON lines with a request id, and shuts down cleanly on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-proc-"));
     const port = freePortish();
     const key = newKey();
-    const child = spawn(TSX, [CLI, "serve"], {
-      env: {
-        ...process.env,
-        PLATFORM_PORT: String(port),
-        PLATFORM_DATA_DIR: dataDir,
-        PLATFORM_BOOTSTRAP_KEY: key,
-        PLATFORM_LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const child = startCli(["serve"], {
+      ...process.env,
+      PLATFORM_PORT: String(port),
+      PLATFORM_DATA_DIR: dataDir,
+      PLATFORM_BOOTSTRAP_KEY: key,
+      PLATFORM_LOG_LEVEL: "info",
     });
     children.push(child);
     let out = "";
@@ -115,10 +140,7 @@ describe("The platform as a process (npm run platform)", () => {
     expect(bad.stderr).toContain("--family takes NAME=none|read|write");
 
     const port = freePortish();
-    const child = spawn(TSX, [CLI], {
-      env: { ...env, PLATFORM_PORT: String(port), PLATFORM_LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = startCli([], { ...env, PLATFORM_PORT: String(port), PLATFORM_LOG_LEVEL: "warn" });
     children.push(child);
     let out = "";
     child.stdout!.on("data", (d) => (out += String(d)));
@@ -137,7 +159,6 @@ describe("The platform as a process (npm run platform)", () => {
       families: { serverless: "read", pods: "write" },
       endpoints: {},
     });
-    child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
