@@ -1,7 +1,9 @@
+import runpodSdk from "runpod-sdk";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ImageModelOutput, TextModelChunk, TextModelResult } from "@/lib/schemas/hosted-models";
 import { estimateSpeechSeconds } from "@/lib/models/media";
+import { modelSlugs } from "@/lib/models";
 import { usd } from "@/lib/models/pricing";
 import { wavSeconds } from "@/lib/platform/models/synth/audio";
 import { describeEachBackend } from "./support/backends";
@@ -194,6 +196,34 @@ describeEachBackend("hosted models: job operations", (backend) => {
     });
     expect(done.output).toBeUndefined();
     expect(await balance()).toBeCloseTo(before, 9);
+  });
+
+  it("health and purge-queue answer for every model slug, as the seed serves every job operation with the slug in place of the endpoint id", async () => {
+    for (const slug of modelSlugs) {
+      const health = await jobApi(tp, slug, "/health");
+      expect(health.status, slug).toBe(200);
+      expect(health.body, slug).toMatchObject({
+        jobs: { inQueue: expect.any(Number), inProgress: expect.any(Number) },
+        workers: { idle: expect.any(Number), running: expect.any(Number) },
+      });
+      const purge = await jobApi(tp, slug, "/purge-queue", { method: "POST", json: {} });
+      expect(purge.status, slug).toBe(200);
+      expect(purge.body, slug).toMatchObject({ removed: 0 });
+    }
+  });
+
+  it("the JS SDK's health() and purgeQueue() work on a model: queued runs are purged", async () => {
+    const model = runpodSdk(tp.key, { baseUrl: `${tp.url}/v2` }).endpoint(FLUX_SCHNELL)!;
+    const ids = [
+      await run(tp, FLUX_SCHNELL, { prompt: "one" }),
+      await run(tp, FLUX_SCHNELL, { prompt: "two" }),
+    ];
+    const health = (await model.health()) as { jobs: { inQueue: number } };
+    expect(health.jobs.inQueue).toBe(2);
+    const purged = (await model.purgeQueue()) as { removed: number };
+    expect(purged.removed).toBe(2);
+    for (const id of ids)
+      expect((await status(tp, FLUX_SCHNELL, id)).body.status).toBe("CANCELLED");
   });
 
   const balance = () => balanceOf(tp);

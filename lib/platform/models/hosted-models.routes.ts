@@ -12,13 +12,28 @@ import { hostedEndpointId, hostedEndpointRecord } from "./hosted-endpoint";
 import { registerRuntime } from "./hosted-runtime";
 import { OutputFiles } from "./output-files";
 
-/** Job operations a hosted model answers (platform-notes §5.1), plus `status-sync` for the JS SDK. */
-const OPERATIONS = new Set(["run", "runsync", "status", "status-sync", "stream", "cancel"]);
+/**
+ * Job operations a hosted model answers: every operation of the seed's job API with the slug in
+ * place of the endpoint id (so the SDKs' `health()` and `purgeQueue()` work on a model), plus
+ * `status-sync` for the JS SDK and `requests` for the console.
+ */
+const OPERATIONS = new Set([
+  "run",
+  "runsync",
+  "status",
+  "status-sync",
+  "stream",
+  "cancel",
+  "retry",
+  "purge-queue",
+  "health",
+  "requests",
+]);
 
 const usd = (n: number) => `$${Number(n.toFixed(8))}`;
 
 /**
- * Hosted models on the local platform: `/v2/<model slug>/run|runsync|status|status-sync|stream|cancel`
+ * Hosted models on the local platform: `/v2/<model slug>/<job operation>`
  * and `/v2/<slug>/openai/v1/...` for OpenAI-compatible text models, answered by the job engine on
  * the caller's hidden endpoint for that model; and `GET /outputs/<signed token>/output.<ext>`
  * serving generated files. Registered before the job engine's `/v2/<endpoint id>/*` catch-all;
