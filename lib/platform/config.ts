@@ -1,6 +1,7 @@
 import path from "node:path";
 import { loadJobsConfig, type JobsConfig } from "./jobs/jobs.config";
 import { loadModelsConfig, type ModelsConfig } from "./models/models.config";
+import { decodeSecretsKey } from "./secrets";
 
 /** Everything the platform reads from its environment. Documented in README ("Configuration"). */
 export interface PlatformConfig {
@@ -14,6 +15,11 @@ export interface PlatformConfig {
   /** Shared rate-limit counters across instances when set. */
   redisUrl: string | undefined;
   bootstrapKey: string | undefined;
+  /**
+   * `PLATFORM_SECRETS_KEY`: encrypts stored secrets (lib/platform/secrets.ts); without it the key is
+   * kept in `<dataDir>/secrets-key`.
+   */
+  secretsKey: Buffer | undefined;
   /** `PLATFORM_SEED`: a JSON seed file applied when the store is empty at start (README "Seeding"). */
   seedFile: string | undefined;
   /** Management API quotas per key: minute / hour / day. */
@@ -54,6 +60,15 @@ export function parseRateLimits(raw: string | undefined): PlatformConfig["rateLi
   return { minute, hour, day };
 }
 
+function secretsKey(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  try {
+    return decodeSecretsKey(raw);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const host = env.PLATFORM_HOST || "127.0.0.1";
   const port = int("PLATFORM_PORT", env.PLATFORM_PORT, 8000);
@@ -66,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     bootstrapKey: env.PLATFORM_BOOTSTRAP_KEY || undefined,
+    secretsKey: secretsKey(env.PLATFORM_SECRETS_KEY),
     seedFile: env.PLATFORM_SEED ? path.resolve(env.PLATFORM_SEED) : undefined,
     rateLimits: parseRateLimits(env.PLATFORM_RATE_LIMITS),
     logLevel: env.PLATFORM_LOG_LEVEL || "info",

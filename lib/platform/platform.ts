@@ -17,6 +17,7 @@ import { EventBus } from "./events";
 import { LogHub } from "./logs/log-hub";
 import type { Ids } from "./ids";
 import type { Logger } from "./logger";
+import type { SecretBox } from "./secrets";
 import type { WorkerDirectory } from "./management/endpoints/worker-directory";
 import { registerModules } from "./modules";
 import type { Store } from "./store/open";
@@ -44,6 +45,8 @@ export interface PlatformDeps {
   ids: Ids;
   log: Logger;
   limiter: ManagementRateLimiter;
+  /** Encrypts the secrets the platform stores and needs again (registry passwords; lib/platform/secrets.ts). */
+  secrets: SecretBox;
   /** Where counters shared by instances live (the job API's rate windows); absent: memory. */
   counters?: CounterBackend;
 }

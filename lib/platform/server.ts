@@ -8,6 +8,8 @@ import { createIds } from "./ids";
 import { createLogger, type Logger } from "./logger";
 import { createPlatform, type PlatformServices } from "./platform";
 import { ManagementRateLimiter, type CounterBackend } from "./http/rate-limit";
+import { sealPlaintextRegistryPasswords } from "./management/registries/registries.repository";
+import { createSecretBox, loadSecretsKey } from "./secrets";
 import { openStore } from "./store/open";
 
 export interface RunningPlatform {
@@ -30,6 +32,9 @@ export async function startPlatform(
   options: StartOptions = {},
 ): Promise<RunningPlatform> {
   const log = options.log ?? createLogger(config.quiet ? "silent" : config.logLevel);
+  const secrets = createSecretBox(
+    loadSecretsKey({ key: config.secretsKey, dataDir: config.dataDir }),
+  );
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let redis: Redis | undefined;
   let backend: CounterBackend = { kind: "memory" };
@@ -58,8 +63,17 @@ export async function startPlatform(
       ids: createIds(),
       log,
       limiter,
+      secrets,
       counters: backend,
     });
+    // Rows written before secrets were encrypted (or imported from such an export) are sealed now.
+    const sealed = await sealPlaintextRegistryPasswords(store.db, secrets);
+    if (sealed > 0) {
+      // The SQLite file and its log still hold the old pages: rewrite them without the plaintext.
+      store.sqlite?.exec("VACUUM");
+      store.sqlite?.pragma("wal_checkpoint(TRUNCATE)");
+      log.info({ sealed }, "encrypted stored registry passwords");
+    }
     const boot = await services.accounts.bootstrap(config.bootstrapKey);
     if (boot)
       log.info(

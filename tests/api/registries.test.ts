@@ -55,13 +55,18 @@ describeEachBackend("Registries", (backend) => {
 
   it("the password is stored (for image pulls) though never returned", async () => {
     const r = await create();
-    const { getRegistryCredentials } =
-      await import("@/lib/platform/management/registries/registries.repository");
+    const { RegistriesService } =
+      await import("@/lib/platform/management/registries/registries.service");
     const whoami = (await (await tp.request("/_platform/whoami")).json()) as {
       account: { id: string };
     };
+    const s = tp.running.services;
+    // Stored sealed (tests/api/secrets-at-rest.test.ts); the service opens it.
     expect(
-      await getRegistryCredentials(tp.running.services.store.db, whoami.account.id, r.id),
+      await new RegistriesService(s.store.db, s.clock, s.ids, s.secrets).credentials(
+        whoami.account.id,
+        r.id,
+      ),
     ).toEqual({
       username: USER,
       password: SECRET,

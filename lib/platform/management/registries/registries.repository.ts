@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Registry } from "@/lib/schemas/registries";
 import { violation } from "../../http/rule-violations";
+import { isSealed, SEALED_PREFIX, type SecretBox } from "../../secrets";
 import type { Database, RegistriesTable } from "../../store/schema";
 import { parseDoc } from "../pods/pod-record";
 
@@ -68,8 +69,8 @@ export async function requireOwnRegistry(
 }
 
 /**
- * The stored credential, for whoever pulls a private image (workers, pods). Only the owner's
- * credentials are returned, so a foreign id reads as absent.
+ * The stored credential as stored (the password sealed; RegistriesService.credentials() opens it).
+ * Only the owner's credentials are returned, so a foreign id reads as absent.
  */
 export async function getRegistryCredentials(
   db: Kysely<Database>,
@@ -83,6 +84,34 @@ export async function getRegistryCredentials(
     .where("id", "=", id)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Seals every password still stored in plain text (rows from before encryption, or imported from
+ * an old export); answers how many. Each update is conditional on the old value, so instances
+ * starting together never seal a value twice.
+ */
+export async function sealPlaintextRegistryPasswords(
+  db: Kysely<Database>,
+  box: SecretBox,
+): Promise<number> {
+  const rows = await db
+    .selectFrom("registries")
+    .select(["id", "password"])
+    .where("password", "not like", `${SEALED_PREFIX}%`)
+    .execute();
+  let sealed = 0;
+  for (const row of rows) {
+    if (isSealed(row.password)) continue;
+    const result = await db
+      .updateTable("registries")
+      .set({ password: box.seal(row.password) })
+      .where("id", "=", row.id)
+      .where("password", "=", row.password)
+      .executeTakeFirst();
+    sealed += Number(result.numUpdatedRows);
+  }
+  return sealed;
 }
 
 export async function deleteRegistryRow(

@@ -13,8 +13,14 @@ import { DelegationsService } from "./delegations.service";
 import { RegistriesService } from "./registries.service";
 
 /** `/v2/registries`: container registry credentials; username and password are write-only. */
-export function registerRegistryRoutes({ routes, store, clock, ids }: PlatformServices): void {
-  const registries = new RegistriesService(store.db, clock, ids);
+export function registerRegistryRoutes({
+  routes,
+  store,
+  clock,
+  ids,
+  secrets,
+}: PlatformServices): void {
+  const registries = new RegistriesService(store.db, clock, ids, secrets);
   const delegations = new DelegationsService(store.db, clock, ids);
   const tags = ["Registries"];
 

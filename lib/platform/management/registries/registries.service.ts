@@ -3,12 +3,14 @@ import type { CreateRegistryInput, Registry } from "@/lib/schemas/registries";
 import type { Clock } from "../../clock";
 import { problem, problems } from "../../http/problem";
 import type { Ids } from "../../ids";
+import { SecretsError, type SecretBox } from "../../secrets";
 import type { Database } from "../../store/schema";
 import { endpointIdsUsingRegistry } from "../endpoints/endpoints.repository";
 import { clearTemplateRegistry } from "../templates/templates.repository";
 import {
   deleteRegistryRow,
   findRegistryRow,
+  getRegistryCredentials,
   insertRegistry,
   listRegistryRows,
   podIdsUsingRegistry,
@@ -21,6 +23,7 @@ export class RegistriesService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly ids: Ids,
+    private readonly secrets: SecretBox,
   ) {}
 
   async list(accountId: string): Promise<Registry[]> {
@@ -49,11 +52,30 @@ export class RegistriesService {
       account_id: accountId,
       name: body.name,
       username: body.username,
-      password: body.password,
+      // Write-only and needed again only to pull images: stored sealed (lib/platform/secrets.ts).
+      password: this.secrets.seal(body.password),
       created_at: this.clock.now(),
     };
     await insertRegistry(this.db, row);
     return toRegistry(row);
+  }
+
+  /**
+   * The credential in clear, for whoever pulls a private image. A password sealed under another
+   * key (an instance on the same database without the shared key) is a 500 saying so.
+   */
+  async credentials(
+    accountId: string,
+    id: string,
+  ): Promise<{ username: string; password: string }> {
+    const row = await getRegistryCredentials(this.db, accountId, id);
+    if (!row) throw problems.notFound("registry credential");
+    try {
+      return { username: row.username, password: this.secrets.open(row.password) };
+    } catch (err) {
+      if (!(err instanceof SecretsError)) throw err;
+      throw problem(500, `cannot read the password of registry credential ${id}: ${err.message}`);
+    }
   }
 
   /**
