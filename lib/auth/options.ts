@@ -7,6 +7,13 @@ import { getPlatformEnvironment } from "@/lib/cloud/environment";
 import { CloudError } from "@/lib/cloud/errors";
 import { whoami } from "@/lib/cloud/platform";
 import { assertServer } from "@/lib/cloud/server-only";
+import {
+  isSessionActive,
+  newSessionId,
+  revokeSession,
+  SESSION_MAX_AGE_S,
+  SessionSignedOut,
+} from "./revocation";
 import { API_KEY_PROVIDER, ApiKeySignInInput, LOCAL_KEY_PROVIDER } from "./sign-in-input";
 
 assertServer("lib/auth/options");
@@ -35,9 +42,10 @@ async function signInWithKey(apiKey: string): Promise<User> {
 
 export const authOptions: NextAuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
-  // JWT strategy: next-auth v4 encrypts the token (A256GCM) into an httpOnly cookie; there is no
-  // database, and the key exists only inside that ciphertext.
-  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  // JWT strategy: next-auth v4 encrypts the token (A256GCM) into an httpOnly cookie, and the key
+  // exists only inside that ciphertext. The console's store keeps just the ids of signed-out
+  // sessions, so a copy of the cookie stops working at sign-out (lib/auth/revocation.ts).
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: [
     CredentialsProvider({
@@ -72,13 +80,34 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     jwt({ token, user }) {
       // `user` is present only on the sign-in request.
-      if (user?.apiKey) return { sub: token.sub, name: user.name, apiKey: user.apiKey };
+      if (user?.apiKey)
+        return { sub: token.sub, name: user.name, apiKey: user.apiKey, sid: newSessionId() };
+      // Every other read (`/api/auth/session`) of a signed-out session fails: next-auth then
+      // answers an empty session and deletes the cookie instead of re-issuing it.
+      if (!isSessionActive(token)) throw new SessionSignedOut();
       return token;
     },
     // `/api/auth/session` is readable by browser code: build the session explicitly so the key
     // (and anything else added to the token later) is never copied into it.
     session({ session, token }) {
       return { expires: session.expires, user: { name: token.name ?? null } };
+    },
+  },
+  logger: {
+    // A replayed signed-out cookie is refused by design: one line, not an error with its stack.
+    error(code, metadata) {
+      if (metadata instanceof Error && metadata.name === "SessionSignedOut") {
+        console.warn(`[next-auth] ${code}: refused a signed-out session`);
+        return;
+      }
+      console.error(`[next-auth][error][${code}]`, metadata);
+    },
+  },
+  events: {
+    // next-auth's own sign-out route (`POST /api/auth/signout`); the console's Sign out button
+    // goes through clearSession(), which revokes the same way.
+    signOut({ token }) {
+      revokeSession(token);
     },
   },
 };

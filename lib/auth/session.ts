@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { CloudError } from "@/lib/cloud/errors";
 import { assertServer } from "@/lib/cloud/server-only";
+import { isSessionActive, revokeSession } from "./revocation";
 
 assertServer("lib/auth/session");
 
@@ -20,10 +21,16 @@ export function sessionCookieName(): string {
  * (it also joins chunked cookies). Headers are deliberately empty: `getToken` would otherwise
  * accept a token from an `Authorization: Bearer` header.
  */
-async function readToken(): Promise<JWT | null> {
+async function decodeCookie(): Promise<JWT | null> {
   const store = await cookies();
   const req = { cookies: store, headers: new Headers() } as unknown as NextRequest;
   return getToken({ req, secret: process.env.NEXTAUTH_SECRET, secureCookie: secureCookies() });
+}
+
+/** The session's token, or null when there is none or it was signed out (every reader goes here). */
+async function readToken(): Promise<JWT | null> {
+  const token = await decodeCookie();
+  return isSessionActive(token) ? token : null;
 }
 
 /** The signed-in user's API key, or null. Server-only: never pass the result to a client component. */
@@ -52,8 +59,12 @@ export async function requireSession(): Promise<{ apiKey: string }> {
   return { apiKey };
 }
 
-/** Signs out by deleting the session cookie (and its chunks); with JWT sessions that is all there is. */
+/**
+ * Signs out: revokes the session's id on the server, so a copy of the cookie is refused from now
+ * on, then deletes the cookie (and its chunks).
+ */
 export async function clearSession(): Promise<void> {
+  revokeSession(await decodeCookie());
   const store = await cookies();
   const name = sessionCookieName();
   for (const cookie of store.getAll()) {

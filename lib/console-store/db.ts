@@ -6,7 +6,7 @@ import { assertServer } from "@/lib/cloud/server-only";
 assertServer("lib/console-store/db");
 
 /**
- * The console's own small database (playground history). It lives beside the console's server,
+ * The console's own small database (playground history, signed-out sessions). It lives beside the console's server,
  * never in the browser: `HANGAR_CONSOLE_DATA_DIR` (default `.data/`), file `console.sqlite`.
  */
 export function consoleDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -42,6 +42,12 @@ const MIGRATIONS = [
      finished_at TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS playground_runs_owner ON playground_runs (owner, created_at DESC)`,
+  // Signed-out session ids (lib/console-store/revoked-sessions.ts), kept until no cookie of theirs can still be valid.
+  `CREATE TABLE IF NOT EXISTS revoked_sessions (
+     sid TEXT PRIMARY KEY,
+     expires_at INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS revoked_sessions_expiry ON revoked_sessions (expires_at)`,
 ];
 
 export type ConsoleDb = Database.Database;
