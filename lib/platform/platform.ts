@@ -8,6 +8,7 @@ import { AvailabilityService } from "./catalog/availability.service";
 import type { Clock } from "./clock";
 import type { PlatformConfig } from "./config";
 import { extractKey } from "./http/auth";
+import { nulProblem } from "./http/json-guard";
 import type { PlatformEnv } from "./http/env";
 import { PlatformError, problem, problems } from "./http/problem";
 import type { CounterBackend, ManagementRateLimiter } from "./http/rate-limit";
@@ -23,6 +24,8 @@ import { registerModules } from "./modules";
 import type { Store } from "./store/open";
 
 export const PLATFORM_VERSION = "0.1.0";
+/** The management API version the seed names ("Versioning" 1): the OpenAPI document's `info.version`. */
+export const MANAGEMENT_API_VERSION = "2.0.0";
 
 /** First path segments under /v2 that belong to the management API; any other is a job target. */
 export const MANAGEMENT_FAMILIES = new Set([
@@ -181,6 +184,18 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     );
   });
 
+  // NUL in a path segment or a query value would reach PostgreSQL (which refuses it with a 500)
+  // or be compared as text by the embedded store: both stores answer the same 400 here instead.
+  app.use("*", (c, next) => {
+    const url = c.req.url;
+    if (!url.includes("%00") && !url.includes("\0")) return next();
+    const q = url.indexOf("?");
+    const inPath = q === -1 ? url : url.slice(0, q);
+    throw nulProblem(
+      inPath.includes("%00") || inPath.includes("\0") ? "the request path" : "the query string",
+    );
+  });
+
   const limitBody = bodyLimit({
     maxSize: 20 * 1024 * 1024,
     onError: () => {
@@ -220,9 +235,14 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     }
   });
 
-  app.get("/v2/openapi.json", (c) =>
-    c.json(routes.openApiDocument({ version: PLATFORM_VERSION, serverUrl: deps.config.publicUrl })),
-  );
+  app.get("/v2/openapi.json", (c) => {
+    const doc = routes.openApiDocument({
+      version: MANAGEMENT_API_VERSION,
+      serverUrl: deps.config.publicUrl,
+    });
+    // The project's own release rides in an extension field; `version` is the API's.
+    return c.json({ ...doc, info: { ...doc.info, "x-hangar-version": PLATFORM_VERSION } });
+  });
 
   registerModules(services);
 

@@ -66,8 +66,8 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 
 export const JobRequest = z
   .object({
-    /** Passed verbatim to the handler as `job.input`. */
-    input: z.unknown().refine((v) => v !== undefined && v !== null, "is required"),
+    /** Passed verbatim to the handler as `job.input`; the seed's type is object (not an array). */
+    input: z.looseObject({}),
     webhook: HttpUrl.optional(),
     policy: JobPolicy.optional(),
     s3Config: S3Config.optional(),

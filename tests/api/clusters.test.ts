@@ -172,6 +172,23 @@ describeEachBackend("Clusters (/v2/clusters) and their member pods", (backend) =
     await problemOf(await p.request(`/v2/network-volumes/${vol.id}`, { method: "DELETE" }), 400);
   });
 
+  it("Network volume attachment rule 4: a custom mount path for a cluster volume is refused with 400 naming /workspace", async () => {
+    const vol = await createVolume(p, { dataCenter: "US-KS-2" });
+    const before = (await body<{ clusters: Cluster[] }>(await p.request("/v2/clusters"), 200))
+      .clusters.length;
+    const res = await p.request("/v2/clusters", {
+      method: "POST",
+      json: clusterBody({ mounts: { network: [{ volumeId: vol.id, path: "/data" }] } }),
+    });
+    const problem = await problemOf(res, 400);
+    expect(problem.errors).toEqual([
+      `mounts.network[0].path: a cluster's network volume mounts at /workspace on every node; got "/data"`,
+    ]);
+    const after = (await body<{ clusters: Cluster[] }>(await p.request("/v2/clusters"), 200))
+      .clusters.length;
+    expect(after).toBe(before);
+  });
+
   it.each([
     [
       "an unknown GPU type",

@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLATFORM_VERSION } from "@/lib/platform/platform";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 describe("OpenAPI document generated from lib/schemas", () => {
@@ -22,6 +23,14 @@ describe("OpenAPI document generated from lib/schemas", () => {
     const result = await validator.validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("Versioning rule 1: info.version is the management API's 2.0.0; the project's own version is x-hangar-version", async () => {
+    const doc = (await (await p.request("/v2/openapi.json", { auth: null })).json()) as {
+      info: { version: string; "x-hangar-version"?: string };
+    };
+    expect(doc.info.version).toBe("2.0.0");
+    expect(doc.info["x-hangar-version"]).toBe(PLATFORM_VERSION);
   });
 
   it("documents the shared problem body and bearer auth", async () => {

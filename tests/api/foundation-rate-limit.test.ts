@@ -66,6 +66,15 @@ describeEachBackend("Management API rate limits", (backend) => {
     }
   });
 
+  it("a refused request consumes no window: with minute 5 / hour 2, requests 3+ are refused naming the hour window", async () => {
+    const q = await startTestPlatform({ backend, rateLimits: "5/2/100" });
+    try {
+      await expectRefusalsDebitNothing(q);
+    } finally {
+      await q.close();
+    }
+  });
+
   it("names the hour window when that quota is the one exceeded", async () => {
     const q = await startTestPlatform({ backend, rateLimits: "100/2/10000" });
     try {
@@ -81,6 +90,46 @@ describeEachBackend("Management API rate limits", (backend) => {
     }
   });
 });
+
+/**
+ * Seed "Management API rate limits": a refused request consumes no window. With minute 5 / hour 2,
+ * the hour binds from the third request on, and keeps binding: the minute window is not used up by
+ * refusals (it would answer "minute" with Retry-After 60 to a client that obeys the hour's).
+ */
+async function expectRefusalsDebitNothing(q: TestPlatform): Promise<void> {
+  const answers: {
+    status: number;
+    rateLimit: string | null;
+    retryAfter: string | null;
+    detail?: string;
+  }[] = [];
+  for (let i = 0; i < 8; i++) {
+    const res = await q.request(PATH);
+    const text = await res.text();
+    answers.push({
+      status: res.status,
+      rateLimit: res.headers.get("ratelimit"),
+      retryAfter: res.headers.get("retry-after"),
+      ...(res.status === 429 ? { detail: Problem.parse(JSON.parse(text)).detail } : {}),
+    });
+  }
+  expect(answers.map((a) => a.status === 429)).toEqual([
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
+  for (const a of answers.slice(2)) {
+    expect(a.detail).toBe("rate limit exceeded for the hour window");
+    expect(Number(a.retryAfter)).toBeGreaterThan(3500);
+    // All three windows, the minute and day counting only the 2 accepted requests.
+    expect(a.rateLimit).toMatch(/^"minute";r=3;t=\d+, "hour";r=0;t=\d+, "day";r=98;t=\d+$/);
+  }
+}
 
 const redisMissing = await redisUnavailable();
 
@@ -109,6 +158,19 @@ describe.skipIf(redisMissing !== null || postgresMissing !== null)(
       } finally {
         await b.stop();
         await a.close();
+      }
+    });
+
+    it("a refused request consumes no window with Redis counters (minute 5 / hour 2: the hour binds)", async () => {
+      const q = await startTestPlatform({
+        backend: "postgres",
+        rateLimits: "5/2/100",
+        env: { REDIS_URL: TEST_REDIS_URL },
+      });
+      try {
+        await expectRefusalsDebitNothing(q);
+      } finally {
+        await q.close();
       }
     });
 

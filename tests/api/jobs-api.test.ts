@@ -314,6 +314,30 @@ describeEachBackend("job API", (backend) => {
   );
 
   it.each([
+    ["/run", "a string", "text", "must be an object, got string"],
+    ["/run", "an array", [1, 2], "must be an object, got array"],
+    ["/run", "a number", 5, "must be an object, got number"],
+    ["/runsync", "a string", "text", "must be an object, got string"],
+    ["/runsync", "an array", [1, 2], "must be an object, got array"],
+    ["/runsync", "a number", 5, "must be an object, got number"],
+  ])(
+    "Submit body rule 'input | object | yes': POST %s refuses input that is %s with 400 like a missing input",
+    async (path, _what, input, message) => {
+      const ep = await createEndpoint(tp, { workers: { min: 0, max: 0 } });
+      const r = await jobApi(tp, ep, path, { method: "POST", json: { input } });
+      expect(r.status).toBe(400);
+      expect(r.headers.get("content-type")).toContain("application/problem+json");
+      expect(r.body.errors).toEqual([`input: ${message}`]);
+      const missing = await jobApi(tp, ep, path, { method: "POST", json: {} });
+      expect(missing.status).toBe(r.status);
+      expect(missing.body.errors).toEqual(["input: is required"]);
+      // Nothing was queued.
+      const requests = await jobApi(tp, ep, "/requests");
+      expect(requests.body.requests).toEqual([]);
+    },
+  );
+
+  it.each([
     ["policy at the lower bounds", { executionTimeout: 5000, ttl: 10_000 }],
     [
       "policy at the upper bounds",

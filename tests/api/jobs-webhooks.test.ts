@@ -121,6 +121,32 @@ describeEachBackend("job completion webhook", (backend) => {
     expect(d!.attempts[0]).toMatchObject({ statusCode: null, error: expect.any(String) });
   });
 
+  it("does not follow redirects: a 302 is a failed attempt, retried like any failure, and the target is never called", async () => {
+    const target = await receiver([]);
+    let redirects = 0;
+    const redirector = http.createServer((req, res) => {
+      redirects++;
+      req.resume();
+      res.writeHead(302, { Location: target.url }).end();
+    });
+    await new Promise<void>((r) => redirector.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hook`;
+    try {
+      const ep = await createEndpoint(tp);
+      const id = await run(tp, ep, {}, { webhook: url });
+      await advance(tp, 30_000);
+      expect(redirects).toBe(3);
+      expect(target.calls).toHaveLength(0);
+      const [d] = await deliveries(id);
+      expect(d).toMatchObject({ status: "failed", nextAttemptAt: null });
+      expect(d!.attempts.map((a) => a.statusCode)).toEqual([302, 302, 302]);
+      expect(d!.attempts[0]!.error).toMatch(/302.*redirects are not followed/);
+    } finally {
+      await new Promise<void>((r) => redirector.close(() => r()));
+      await target.close();
+    }
+  });
+
   it("fires for TIMED_OUT jobs and not for cancelled ones", async () => {
     const rx = await receiver([]);
     try {

@@ -88,24 +88,67 @@ export class ManagementRateLimiter {
     return new ManagementRateLimiter(limiters);
   }
 
-  /** Counts one request for `subject`; throws the 429 problem (with headers) when a window is exhausted. */
+  /**
+   * Counts one request for `subject` in every window, or none: a refused request must not use up
+   * another window's quota (a client obeying Retry-After would be refused again). All windows are
+   * debited at once and, if any refuses, every debit (the refusing one's too) is refunded. Under
+   * concurrency a request may see a count briefly raised by a refused one; it is never left debited.
+   * Throws the 429 naming the window that binds (the refusing window that resets last).
+   */
   async consume(subject: string): Promise<RateLimitState> {
-    const parts: string[] = [];
-    for (const l of this.limiters) {
-      try {
-        const res = await l.limiter.consume(subject, 1);
-        parts.push(
-          `"${l.name}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}`,
-        );
-      } catch (err) {
-        if (!(err instanceof RateLimiterRes)) throw err;
-        const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        const p = problems.rateLimited(l.name, retry);
-        p.headers["RateLimit"] = [...parts, `"${l.name}";r=0;t=${retry}`].join(", ");
-        p.headers["RateLimit-Policy"] = this.policyHeader;
-        throw p;
+    const results = await Promise.allSettled(
+      this.limiters.map((l) => l.limiter.consume(subject, 1)),
+    );
+    for (const r of results)
+      if (r.status === "rejected" && !(r.reason instanceof RateLimiterRes)) {
+        await this.refund(subject, results);
+        throw r.reason;
       }
+    const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    const refused = this.limiters
+      .map((l, i) => ({ l, r: results[i]! }))
+      .filter((x) => x.r.status === "rejected");
+    if (refused.length === 0) {
+      const parts = this.limiters.map((l, i) => {
+        const res = (results[i] as PromiseFulfilledResult<RateLimiterRes>).value;
+        return `"${l.name}";r=${res.remainingPoints};t=${seconds(res)}`;
+      });
+      return { rateLimit: parts.join(", "), policy: this.policyHeader };
     }
-    return { rateLimit: parts.join(", "), policy: this.policyHeader };
+    await this.refund(subject, results);
+    const parts = this.limiters.map((l, i) => {
+      const r = results[i]!;
+      if (r.status === "rejected")
+        return `"${l.name}";r=0;t=${seconds(r.reason as RateLimiterRes)}`;
+      // Refunded: what remains is one more than the debit left.
+      return `"${l.name}";r=${Math.min(l.quota, r.value.remainingPoints + 1)};t=${seconds(r.value)}`;
+    });
+    const binding = refused.reduce((a, b) =>
+      (b.r as PromiseRejectedResult).reason.msBeforeNext >
+      (a.r as PromiseRejectedResult).reason.msBeforeNext
+        ? b
+        : a,
+    );
+    const p = problems.rateLimited(
+      binding.l.name,
+      seconds((binding.r as PromiseRejectedResult).reason as RateLimiterRes),
+    );
+    p.headers["RateLimit"] = parts.join(", ");
+    p.headers["RateLimit-Policy"] = this.policyHeader;
+    throw p;
+  }
+
+  /** Gives back the point each window took (a refused consume counts too). */
+  private async refund(
+    subject: string,
+    results: PromiseSettledResult<RateLimiterRes>[],
+  ): Promise<void> {
+    await Promise.all(
+      this.limiters.map((l, i) =>
+        results[i]!.status === "fulfilled" || results[i]!.reason instanceof RateLimiterRes
+          ? l.limiter.reward(subject, 1)
+          : undefined,
+      ),
+    );
   }
 }

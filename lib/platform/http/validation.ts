@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { assertJsonDepth, assertNoNul } from "./json-guard";
 import { problems } from "./problem";
 import { jsonPath } from "@/lib/schemas/json-path";
 
@@ -91,12 +92,20 @@ export function parseOrThrow<S extends z.ZodType>(
   return result.data;
 }
 
-/** Lenient JSON: whatever the content type; empty body → undefined; bad JSON → 400. */
+/**
+ * Lenient JSON: whatever the content type; empty body → undefined; bad JSON → 400. Every request
+ * body goes through here, so it also refuses (400) what would break later: nesting deeper than
+ * MAX_JSON_DEPTH and NUL in any string or property name (PostgreSQL text cannot hold it).
+ */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === "") return undefined;
+  assertJsonDepth(text);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw problems.malformedJson((err as Error).message);
   }
+  assertNoNul(text, value);
+  return value;
 }

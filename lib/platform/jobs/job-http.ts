@@ -91,7 +91,7 @@ export function parseBody<S extends z.ZodType>(
   value: unknown,
   what: string,
 ): z.output<S> {
-  const res = schema.safeParse(value ?? {});
+  const res = schema.safeParse(value ?? {}, { reportInput: true });
   if (!res.success) {
     const errors = formatIssues(res.error);
     throw problems.badRequest(`invalid ${what}: ${errors.join("; ")}`, errors);

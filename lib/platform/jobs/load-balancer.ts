@@ -1,4 +1,4 @@
-import { problem } from "../http/problem";
+import { problem, problems } from "../http/problem";
 import type { WorkersTable } from "../store/schema-jobs";
 import { builtinImageFor } from "../workers/builtin-images";
 import type { ClientSignal } from "./client-signal";
@@ -8,6 +8,11 @@ import { requireAccess, type JobContext, type JobTarget, clientSignal } from "./
 /** platform-notes §1.12: a request waits up to 2 minutes for a worker. */
 const WORKER_WAIT_MS = 120_000;
 const POLL_MS = 100;
+/**
+ * Methods forwarded to the worker's app. Others (TRACE, CONNECT, WebDAV verbs…) answer 405: the
+ * fetch Request that carries the call to the worker cannot hold TRACE or CONNECT at all.
+ */
+const FORWARDED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**
  * LOAD_BALANCER endpoints: `{base}` (= `/v2/<id>` on the local platform) forwards any method and
@@ -24,6 +29,8 @@ export class LoadBalancer {
   async handle(c: JobContext, target: JobTarget, segs: string[]): Promise<Response> {
     const { endpoint } = target;
     requireAccess(target, "write");
+    if (!FORWARDED_METHODS.includes(c.req.method))
+      throw problems.methodNotAllowed(FORWARDED_METHODS);
     const image = builtinImageFor(endpoint.image);
     if (!image) {
       throw problem(

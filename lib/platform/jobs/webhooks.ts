@@ -109,11 +109,16 @@ export class WebhookService {
           "User-Agent": "Hangar-Platform-Webhook/1.0",
         },
         body: d.payload,
+        // A redirect is the receiver's answer, not a new receiver: it fails the attempt (and is
+        // retried like any failure) instead of sending the job to wherever it points.
+        redirect: "manual",
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
       statusCode = res.status;
       await res.arrayBuffer().catch(() => undefined);
-      if (res.status !== 200) error = `receiver answered ${res.status}`;
+      if (res.status >= 300 && res.status < 400)
+        error = `receiver answered ${res.status} (redirects are not followed)`;
+      else if (res.status !== 200) error = `receiver answered ${res.status}`;
     } catch (err) {
       if (err instanceof InjectedDown) statusCode = 503;
       error =

@@ -3,6 +3,7 @@ import { exampleInput, findModel, parseModelInput } from "@/lib/models";
 import { extractKey } from "../http/auth";
 import type { PlatformEnv } from "../http/env";
 import { problem, problems } from "../http/problem";
+import { parseJsonText } from "../http/validation";
 import type { JobEngine } from "../jobs/engine";
 import { handleJobApi } from "../jobs/job-api.routes";
 import { requireAccess, type JobTarget } from "../jobs/job-http";
@@ -64,7 +65,7 @@ export function registerHostedModels(s: PlatformServices): { attach(e: JobEngine
     }
     let input: unknown;
     try {
-      input = (JSON.parse(text) as { input?: unknown }).input;
+      input = (parseJsonText(text) as { input?: unknown } | null | undefined)?.input;
     } catch {
       return; // the job API answers the malformed body
     }
@@ -83,7 +84,7 @@ export function registerHostedModels(s: PlatformServices): { attach(e: JobEngine
   const checkOpenAiBody = async (c: Context<PlatformEnv>, slug: string, route: string) => {
     let body: Record<string, unknown>;
     try {
-      const parsed: unknown = JSON.parse(await c.req.text());
+      const parsed: unknown = parseJsonText(await c.req.text());
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return;
       body = parsed as Record<string, unknown>;
     } catch {

@@ -1,3 +1,5 @@
+import { assertJsonDepth } from "../http/json-guard";
+import { PlatformError } from "../http/problem";
 import type { BuiltinHttpContext, BuiltinImageOptions } from "./builtin-image";
 
 const ECHOED_HEADERS = ["content-type", "user-agent", "x-request-id", "x-runpod-worker-id"];
@@ -16,6 +18,16 @@ export async function echoHttp(
   const text = req.method === "GET" || req.method === "HEAD" ? "" : await req.text();
   let body: unknown = text === "" ? null : text;
   if (text !== "") {
+    // The app answers a body nested too deep to echo (its JSON would overflow the stack) itself.
+    try {
+      assertJsonDepth(text);
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      return new Response(JSON.stringify(err.toProblem()), {
+        status: err.status,
+        headers: { "Content-Type": "application/problem+json" },
+      });
+    }
     try {
       body = JSON.parse(text);
     } catch {

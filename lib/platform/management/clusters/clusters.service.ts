@@ -25,6 +25,7 @@ interface ClusterDoc {
 }
 
 const OVERLAY_CIDR = "10.65.0.0/16";
+export const CLUSTER_VOLUME_PATH = "/workspace";
 
 function roleOf(type: ClusterType, rank: number): PodClusterRole | undefined {
   if (type === "SLURM") return rank === 0 ? "SLURM_CONTROLLER" : "SLURM_COMPUTE";
@@ -113,6 +114,15 @@ export class ClustersService {
     await this.pods.requireCredit(accountId);
     if (body.image === undefined) throw problems.validation(["image: is required"]);
     throwIfViolations(mountViolations(body.mounts));
+    // Seed, network volume attachment rule 4: the volume mounts at /workspace on every node. The
+    // reference body still requires `path`, so any other value is refused rather than ignored.
+    body.mounts?.network?.forEach((m, i) => {
+      if (m.path !== CLUSTER_VOLUME_PATH)
+        throw violation(
+          `mounts.network[${i}].path`,
+          `a cluster's network volume mounts at ${CLUSTER_VOLUME_PATH} on every node; got "${m.path}"`,
+        );
+    });
     let mounts = body.mounts ?? {};
     if (mounts.network && mounts.network.length === 0) mounts = {};
     const volume = await mountVolume(this.db, accountId, mounts, "SECURE");

@@ -13,6 +13,7 @@ import {
 import { allows } from "../../accounts/permissions";
 import type { PlatformEnv } from "../../http/env";
 import { problem } from "../../http/problem";
+import { parseJsonText } from "../../http/validation";
 import type { PlatformServices } from "../../platform";
 import { EndpointsService } from "./endpoints.service";
 import { registerWorkerLogRoutes } from "./worker-logs.routes";
@@ -32,7 +33,7 @@ function rejectCpuBodies(method: "POST" | "PATCH"): MiddlewareHandler<PlatformEn
     ) {
       let raw: unknown;
       try {
-        raw = JSON.parse(await c.req.text()); // Hono caches the body: the route reads it again
+        raw = parseJsonText(await c.req.text()); // Hono caches the body: the route reads it again
       } catch {
         raw = undefined; // the route answers malformed JSON itself
       }
