@@ -183,6 +183,30 @@ describeEachBackend("Hostile input answers 4xx, never 5xx", (backend) => {
     expect(((await res.json()) as Problem).detail).toContain(`deeper than ${MAX_JSON_DEPTH}`);
   });
 
+  it("the built-in webhook receiver refuses a body with NUL (400) and lists a 5,000-deep body as text", async () => {
+    const info = (await (await tp.request("/_platform/inbox")).json()) as { receiverUrl: string };
+    const path = new URL(info.receiverUrl).pathname;
+    const nul = await tp.request(path, {
+      method: "POST",
+      auth: null,
+      body: "a\u0000b",
+      headers: { "content-type": "text/plain" },
+    });
+    expect((await problemOf(nul, 400)).detail).toMatch(/^the request body contains a NUL/);
+    const deep = nestedArray(5000);
+    const posted = await tp.request(path, {
+      method: "POST",
+      auth: null,
+      body: deep,
+      headers: { "content-type": "application/json" },
+    });
+    expect(posted.status).toBe(200);
+    const list = await tp.request("/_platform/inbox");
+    expect(list.status).toBe(200);
+    const { messages } = (await list.json()) as { messages: { body: unknown }[] };
+    expect(messages[0]!.body).toBe(deep);
+  });
+
   it.each(["TRACE", "PROPFIND", "MKCOL", "PURGE", "LOCK", "SEARCH"])(
     "%s on a load-balancer endpoint answers 405 with Allow",
     async (method) => {

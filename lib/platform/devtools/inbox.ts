@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DeliveryWithPayload, InboxMessage } from "@/lib/schemas/devtools";
+import { assertJsonDepth, nulProblem } from "../http/json-guard";
 import { problems } from "../http/problem";
 import type { JobEngine } from "../jobs/engine";
 
@@ -63,6 +64,8 @@ export class Inbox {
       .where("value", "=", token)
       .executeTakeFirst();
     if (!row) throw problems.notFound("inbox");
+    // Stored as text: PostgreSQL refuses NUL, so both stores refuse it here alike.
+    if (req.body.includes("\0")) throw nulProblem("the request body");
     const accountId = row.key.slice("inbox-token:".length);
     await this.e.db
       .insertInto("inbox_messages")
@@ -105,6 +108,7 @@ export class Inbox {
       let body: unknown = r.body;
       if (r.content_type?.includes("json")) {
         try {
+          assertJsonDepth(r.body); // too deep to answer as JSON: shown as the text it is
           body = JSON.parse(r.body);
         } catch {
           body = r.body;
