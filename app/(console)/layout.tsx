@@ -13,7 +13,7 @@ import { whoami } from "@/lib/cloud/platform";
 async function accountOf(apiKey: string): Promise<AccountSummary | null | "key-rejected"> {
   try {
     const me = await whoami(createCloud(apiKey));
-    return { name: me.account.name, keyName: me.key.name };
+    return { name: me.account.name, keyName: me.key.name, operator: me.key.operator };
   } catch (error) {
     return error instanceof CloudError && error.status === 401 ? "key-rejected" : null;
   }
@@ -39,7 +39,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <EnvironmentBand environment={environment} clock />
+      <EnvironmentBand
+        environment={environment}
+        clock
+        operator={account !== null && account.operator === true}
+      />
       <div className="flex flex-1">
         <div className="flex w-56 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900/50">
           <div className="flex h-14 items-center border-b border-neutral-200 px-5 dark:border-neutral-800">

@@ -22,11 +22,12 @@ const chip =
 
 /**
  * The platform clock on the local platform band: its time and mode, a real/manual switch and
- * steps that advance a manual clock (every timer due on the way fires).
+ * steps that advance a manual clock (every timer due on the way fires). One clock serves every
+ * account, so only the operator credential reads or moves it; other keys see why not.
  */
-export function ClockControl() {
+export function ClockControl({ operator }: { operator: boolean }) {
   const toast = useToast();
-  const clock = useClock();
+  const clock = useClock(operator);
   const switchMode = useAction(setClock, EVERYTHING);
   const advance = useAction(advanceClock, EVERYTHING);
   const busy = switchMode.isPending || advance.isPending;
@@ -40,6 +41,13 @@ export function ClockControl() {
       });
   }
 
+  if (!operator)
+    return (
+      <span role="group" aria-label="Platform clock" className="ml-3 text-xs">
+        Platform time is controlled with the operator credential (the local key of{" "}
+        <span className="font-mono">npm start</span>).
+      </span>
+    );
   if (!clock.data) return null;
   const manual = clock.data.mode === "manual";
   return (
@@ -48,6 +56,12 @@ export function ClockControl() {
       aria-label="Platform clock"
       className="ml-3 inline-flex flex-wrap items-center gap-1.5 align-middle"
     >
+      <span
+        className="rounded bg-white/20 px-1 text-xs font-semibold"
+        title="The signed-in key is the operator credential"
+      >
+        operator
+      </span>
       <span className="font-mono text-xs" data-testid="platform-clock">
         {manual ? "⏸" : "▶"} {clock.data.iso.replace("T", " ").slice(0, 19)} UTC ({clock.data.mode})
       </span>

@@ -27,10 +27,13 @@ const LOOK = {
 export function EnvironmentBand({
   environment,
   clock = false,
+  operator = false,
 }: {
   environment: PlatformEnvironment;
   /** Signed-in shell on the local platform: the platform clock control. */
   clock?: boolean;
+  /** The signed-in key is the operator credential, the only one that moves the clock. */
+  operator?: boolean;
 }) {
   const look = LOOK[environment.kind];
   return (
@@ -48,7 +51,7 @@ export function EnvironmentBand({
       {environment.kind === "local" && (
         <span className="sr-only"> (version {environment.version})</span>
       )}
-      {clock && environment.kind === "local" && <ClockControl />}
+      {clock && environment.kind === "local" && <ClockControl operator={operator} />}
     </aside>
   );
 }

@@ -1,9 +1,12 @@
+import { Badge } from "@/components/ui/badge";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSelect } from "./theme-select";
 
 export interface AccountSummary {
   name: string;
   keyName?: string;
+  /** The key is the local platform's operator credential (clock, whole-instance state). */
+  operator?: boolean;
 }
 
 export function TopBar({ account }: { account: AccountSummary | null }) {
@@ -20,6 +23,11 @@ export function TopBar({ account }: { account: AccountSummary | null }) {
                 {" "}
                 · key {account.keyName}
               </span>
+            )}
+            {account.operator && (
+              <Badge tone="accent" className="ml-2">
+                operator
+              </Badge>
             )}
           </>
         ) : (

@@ -28,6 +28,8 @@ const routes = {
   job: () => import("@/app/api/platform/jobs/[jobId]/route"),
   state: () => import("@/app/api/platform/state/route"),
   export: () => import("@/app/api/platform/state/export/route"),
+  instanceState: () => import("@/app/api/platform/instance/state/route"),
+  instanceExport: () => import("@/app/api/platform/instance/state/export/route"),
 };
 
 describe("developer tools against a non-local platform", () => {
@@ -63,6 +65,13 @@ describe("developer tools against a non-local platform", () => {
       clearInbox: {},
       resetState: {},
       importState: {
+        format: "hangar-state",
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        tables: {},
+      },
+      resetInstanceState: {},
+      importInstanceState: {
         format: "hangar-state",
         version: 1,
         exportedAt: new Date().toISOString(),

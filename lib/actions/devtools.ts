@@ -62,3 +62,13 @@ export const importState = defineAction(StateSnapshot, async (cloud, snapshot) =
   await devtools.requireLocalPlatform();
   return devtools.importState(cloud, snapshot);
 });
+
+export const resetInstanceState = defineAction(z.object({}), async (cloud) => {
+  await devtools.requireLocalPlatform();
+  return devtools.resetInstanceState(cloud);
+});
+
+export const importInstanceState = defineAction(StateSnapshot, async (cloud, snapshot) => {
+  await devtools.requireLocalPlatform();
+  return devtools.importInstanceState(cloud, snapshot);
+});

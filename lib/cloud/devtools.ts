@@ -17,7 +17,8 @@ import { getPlatformEnvironment } from "./environment";
 import { CloudError } from "./errors";
 
 /**
- * The local platform's developer tools (`/_platform/...`, an `all` key). None of them exists on
+ * The local platform's developer tools (`/_platform/...`): an `all` key for the account's own
+ * tools, the operator credential for the clock and the whole instance's state. None exists on
  * the real service: every entry point (pages, route handlers, actions) first calls
  * `requireLocalPlatform()`, so against a real platform they answer 404 and send nothing.
  */
@@ -128,6 +129,38 @@ export const resetState = (cloud: Cloud) =>
     family: "control",
     method: "POST",
     path: "/state/reset",
+    schema: StateSummary,
+    timeoutMs: 60_000,
+  });
+
+// The whole instance (every account): the operator credential only.
+
+export const getInstanceStateSummary = (cloud: Cloud) =>
+  cloud.request({ family: "control", path: "/instance/state", schema: StateSummary });
+
+export const exportInstanceState = (cloud: Cloud) =>
+  cloud.request({
+    family: "control",
+    path: "/instance/state/export",
+    schema: StateSnapshot,
+    timeoutMs: 60_000,
+  });
+
+export const importInstanceState = (cloud: Cloud, snapshot: StateSnapshot) =>
+  cloud.request({
+    family: "control",
+    method: "POST",
+    path: "/instance/state/import",
+    body: snapshot,
+    schema: StateSummary,
+    timeoutMs: 60_000,
+  });
+
+export const resetInstanceState = (cloud: Cloud) =>
+  cloud.request({
+    family: "control",
+    method: "POST",
+    path: "/instance/state/reset",
     schema: StateSummary,
     timeoutMs: 60_000,
   });

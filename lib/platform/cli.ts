@@ -14,7 +14,9 @@ const USAGE = `Hangar local platform
   npm run platform -- serve
   npm run platform -- keys create --name NAME [--permission all|read|restricted]
                        [--family serverless=write,pods=read] [--endpoint <id>=read]
-                       [--rate-limit-exempt]
+                       [--rate-limit-exempt] [--operator]
+                       --operator: the instance's operator credential (clock, availability,
+                       accounts, whole-instance state); needs --permission all
   npm run platform -- keys list
 ${WORKER_ENV_USAGE}
 
@@ -47,6 +49,7 @@ async function keysCommand(args: string[]) {
       family: { type: "string", multiple: true },
       endpoint: { type: "string", multiple: true },
       "rate-limit-exempt": { type: "boolean", default: false },
+      operator: { type: "boolean", default: false },
     },
   });
   const config = loadConfig();
@@ -63,7 +66,7 @@ async function keysCommand(args: string[]) {
     if (positionals[0] === "list") {
       for (const k of await accounts.listKeys(first.id)) {
         process.stdout.write(
-          `${k.id}  ${k.prefix}…  ${k.name}  ${k.permission.type}${k.disabled ? "  (disabled)" : ""}\n`,
+          `${k.id}  ${k.prefix}…  ${k.name}  ${k.permission.type}${k.operator ? "  operator" : ""}${k.disabled ? "  (disabled)" : ""}\n`,
         );
       }
       return;
@@ -82,13 +85,16 @@ async function keysCommand(args: string[]) {
         : { type: values.permission },
     );
     if (!permission.success) fail(`--permission must be all, read or restricted`);
+    if (values.operator && permission.data.type !== "all")
+      fail("--operator needs --permission all");
     const created = await accounts.createKey(first.id, {
       name: values.name,
       permission: permission.data,
       rateLimitExempt: values["rate-limit-exempt"],
+      operator: values.operator,
     });
     process.stdout.write(
-      `Created key "${created.name}" (${created.permission.type}). It is shown only once:\n\n  ${created.key}\n\n`,
+      `Created key "${created.name}" (${created.permission.type}${created.operator ? ", operator" : ""}). It is shown only once:\n\n  ${created.key}\n\n`,
     );
   } finally {
     await store.close();

@@ -22,10 +22,13 @@ export const devtoolsKeys = {
   requests: (filters: Partial<ListRequestsQuery>) => ["devtools", "requests", filters] as const,
   job: (jobId: string) => ["devtools", "job", jobId] as const,
   state: () => ["devtools", "state"] as const,
+  instanceState: () => ["devtools", "instance-state"] as const,
 };
 
-export function useClock() {
+/** The clock is the operator's: other keys do not ask (the platform would answer 403). */
+export function useClock(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: devtoolsKeys.clock(),
     queryFn: ({ signal }) => fetchJson<ClockState>("/api/platform/clock", { signal }),
     refetchInterval: 5_000,
@@ -81,5 +84,14 @@ export function useStateSummary() {
   return useQuery({
     queryKey: devtoolsKeys.state(),
     queryFn: ({ signal }) => fetchJson<StateSummary>("/api/platform/state", { signal }),
+  });
+}
+
+/** Every account's rows per table (the operator only). */
+export function useInstanceStateSummary(enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: devtoolsKeys.instanceState(),
+    queryFn: ({ signal }) => fetchJson<StateSummary>("/api/platform/instance/state", { signal }),
   });
 }

@@ -42,6 +42,11 @@ export const ApiKey = z
     permission: KeyPermission,
     disabled: z.boolean(),
     rateLimitExempt: z.boolean(),
+    /**
+     * The instance's operator credential (local platform): may call the whole-instance control
+     * routes (clock, availability, accounts, instance state). Account keys never are.
+     */
+    operator: z.boolean(),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
   })
@@ -57,6 +62,8 @@ export const CreateApiKeyInput = z
     name: z.string().trim().min(1).max(100),
     permission: KeyPermission.default({ type: "all" }),
     rateLimitExempt: z.boolean().default(false),
+    /** Only an operator key may create another operator key (403 otherwise); needs `all`. */
+    operator: z.boolean().default(false),
   })
   .meta({ id: "CreateApiKeyRequest" });
 export type CreateApiKeyInput = z.input<typeof CreateApiKeyInput>;

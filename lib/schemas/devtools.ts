@@ -265,6 +265,8 @@ export const StateSnapshot = z
   .object({
     format: z.literal("hangar-state"),
     version: z.literal(1),
+    /** `account`: one account's rows (`/_platform/state/export`); `instance`: the operator's whole store. */
+    scope: z.enum(["account", "instance"]).optional(),
     exportedAt: Iso,
     /** Table name → rows exactly as stored. */
     tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),

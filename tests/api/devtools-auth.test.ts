@@ -2,11 +2,20 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachBackend } from "./support/backends";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
-/** Every developer-tools operation; each needs an `all` key. */
-const OPERATIONS: [string, string, unknown?][] = [
+/** The instance-wide developer tools: the operator credential only. */
+const OPERATOR_OPERATIONS: [string, string, unknown?][] = [
   ["GET", "/_platform/clock"],
   ["POST", "/_platform/clock", { mode: "manual" }],
   ["POST", "/_platform/clock/advance", { ms: 1 }],
+  ["GET", "/_platform/instance/state"],
+  ["GET", "/_platform/instance/state/export"],
+  ["POST", "/_platform/instance/state/import", {}],
+  ["POST", "/_platform/instance/state/reset"],
+];
+
+/** Every developer-tools operation; each needs an `all` key (the account's own data). */
+const OPERATIONS: [string, string, unknown?][] = [
+  ...OPERATOR_OPERATIONS,
   ["GET", "/_platform/jobs/some-job"],
   ["GET", "/_platform/jobs/some-job/why"],
   ["GET", "/_platform/faults"],
@@ -54,8 +63,21 @@ describeEachBackend("devtools: access", (backend) => {
     }
   });
 
+  it("refuses another account's all key on the instance-wide tools (403 operator credential required)", async () => {
+    const other = await tp.otherAccountKey();
+    for (const [method, path, json] of OPERATOR_OPERATIONS) {
+      const res = await tp.request(path, { method, auth: other, json });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        "operator credential required",
+      );
+    }
+  });
+
   it("the state is untouched by refused calls", async () => {
-    const res = await tp.request("/_platform/state");
+    const res = await tp.request("/_platform/instance/state");
     expect(res.status).toBe(200);
+    const clock = (await (await tp.request("/_platform/clock")).json()) as { mode: string };
+    expect(clock.mode).toBe("real");
   });
 });

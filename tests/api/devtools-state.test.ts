@@ -14,7 +14,7 @@ import {
 } from "./support/jobs";
 import { newKey, startTestPlatform } from "./support/platform";
 
-describeEachBackend("devtools: state reset, export and import", (backend) => {
+describeEachBackend("devtools: account state reset, export and import", (backend) => {
   let tp: JobsPlatform;
   beforeAll(async () => {
     tp = await startManualPlatform(backend);
@@ -49,14 +49,18 @@ describeEachBackend("devtools: state reset, export and import", (backend) => {
 
     const snapshot = await exportState();
     expect(snapshot.format).toBe("hangar-state");
+    expect(snapshot.scope).toBe("account");
     expect(snapshot.tables.endpoints).toHaveLength(2);
     expect(snapshot.tables.workers).toBeUndefined();
+    // Identity and instance settings are never in an account's snapshot.
+    for (const t of ["accounts", "api_keys", "platform_meta", "availability_overrides"])
+      expect(snapshot.tables[t], t).toBeUndefined();
 
     const reset = await tp.request("/_platform/state/reset", { method: "POST" });
     expect(reset.status).toBe(200);
     const after = StateSummary.parse(await reset.json());
     expect(after.tables).toMatchObject({ endpoints: 0, jobs: 0, templates: 0, workers: 0 });
-    expect(after.tables.accounts).toBeGreaterThan(0);
+    expect(after.tables.accounts).toBeUndefined();
     expect(await endpointNames()).toEqual([]);
     expect((await status(tp, ep, job)).status).toBe(404);
     // The key still works after a reset.
@@ -79,6 +83,47 @@ describeEachBackend("devtools: state reset, export and import", (backend) => {
     expect((await status(tp, ep, again)).body).toMatchObject({ status: "COMPLETED" });
   });
 
+  it("an account snapshot holds only the caller's rows; the instance export (operator) holds every account's", async () => {
+    const otherKey = await tp.otherAccountKey();
+    const mine = await createEndpoint(tp, { workers: { min: 0, max: 0 } });
+    const theirs = await createEndpoint(tp, { workers: { min: 0, max: 0 } }, otherKey);
+    const own = await exportState();
+    const ids = (own.tables.endpoints ?? []).map((r) => r.id);
+    expect(ids).toContain(mine);
+    expect(ids).not.toContain(theirs);
+    const whole = await tp.request("/_platform/instance/state/export");
+    expect(whole.status).toBe(200);
+    const instance = StateSnapshot.parse(await whole.json());
+    expect(instance.scope).toBe("instance");
+    expect((instance.tables.endpoints ?? []).map((r) => r.id)).toEqual(
+      expect.arrayContaining([mine, theirs]),
+    );
+    expect(instance.tables.api_keys?.length).toBeGreaterThan(1);
+    // The instance import refuses an account's snapshot (it would wipe every other account).
+    const wrong = await tp.request("/_platform/instance/state/import", {
+      method: "POST",
+      json: own,
+    });
+    expect(wrong.status).toBe(400);
+    // An account reset leaves other accounts alone.
+    expect((await tp.request("/_platform/state/reset", { method: "POST" })).status).toBe(200);
+    const left = (await (await tp.request("/v2/serverless", { auth: otherKey })).json()) as {
+      endpoints: { id: string }[];
+    };
+    expect(left.endpoints.map((e) => e.id)).toEqual([theirs]);
+  });
+
+  it("the operator's instance reset empties every account and keeps accounts and keys", async () => {
+    const otherKey = await tp.otherAccountKey();
+    await createEndpoint(tp, { workers: { min: 0, max: 0 } }, otherKey);
+    const res = await tp.request("/_platform/instance/state/reset", { method: "POST" });
+    expect(res.status).toBe(200);
+    const after = StateSummary.parse(await res.json());
+    expect(after.tables).toMatchObject({ endpoints: 0, jobs: 0 });
+    expect(after.tables.accounts).toBeGreaterThan(1);
+    expect((await tp.request("/_platform/whoami", { auth: otherKey })).status).toBe(200);
+  });
+
   it("refuses a snapshot of another format (422) or with unknown tables (400)", async () => {
     const bad = await tp.request("/_platform/state/import", {
       method: "POST",
@@ -97,6 +142,166 @@ describeEachBackend("devtools: state reset, export and import", (backend) => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("nope");
   });
+});
+
+describeEachBackend("devtools: account import is checked row by row", (backend) => {
+  let tp: JobsPlatform;
+  let otherKey: string;
+  let otherAccount: string;
+  let otherEndpoint: string;
+  let base: StateSnapshot;
+  beforeAll(async () => {
+    tp = await startManualPlatform(backend);
+    otherKey = await tp.otherAccountKey();
+    otherAccount = (
+      (await (await tp.request("/_platform/whoami", { auth: otherKey })).json()) as {
+        account: { id: string };
+      }
+    ).account.id;
+    otherEndpoint = await createEndpoint(tp, { workers: { min: 0, max: 0 } }, otherKey);
+    await createEndpoint(tp, { workers: { min: 0, max: 0 } });
+    base = StateSnapshot.parse(await (await tp.request("/_platform/state/export")).json());
+  });
+  afterAll(async () => tp?.close());
+
+  const withRows = (table: string, rows: Record<string, unknown>[]) => ({
+    ...base,
+    tables: { ...base.tables, [table]: [...(base.tables[table] ?? []), ...rows] },
+  });
+  const myEndpoint = () => base.tables.endpoints![0]!;
+  const rows = async (key?: string) => {
+    const snap = StateSnapshot.parse(
+      await (await tp.request("/_platform/state/export", { auth: key })).json(),
+    );
+    return JSON.stringify(snap.tables);
+  };
+
+  const CASES: [string, () => unknown, RegExp][] = [
+    [
+      "a row of another account",
+      () => withRows("templates", [{ ...tplRow("tpl-x"), account_id: otherAccount }]),
+      /templates\[\d+\].*account_id/,
+    ],
+    [
+      "an unknown column",
+      () => withRows("templates", [{ ...tplRow("tpl-y"), sneaky: 1 }]),
+      /unknown column sneaky/,
+    ],
+    [
+      "a value of the wrong type",
+      () => withRows("templates", [{ ...tplRow("tpl-z"), serverless: "yes" }]),
+      /serverless must be integer/,
+    ],
+    [
+      "a missing required column",
+      () => {
+        const { name: _n, ...row } = tplRow("tpl-w");
+        return withRows("templates", [row]);
+      },
+      /missing column name/,
+    ],
+    [
+      "an id another account has",
+      () => withRows("endpoints", [{ ...myEndpoint(), id: otherEndpoint }]),
+      /endpoints \S+: the id belongs to another account/,
+    ],
+    [
+      "a child row under another account's parent",
+      () =>
+        withRows("endpoint_releases", [
+          {
+            id: "rel-x",
+            endpoint_id: otherEndpoint,
+            version: 9,
+            diff: "[]",
+            created_by: null,
+            created_at: 1,
+          },
+        ]),
+      /endpoint_releases\[\d+\].*endpoint_id/,
+    ],
+    [
+      "a job in another account's queue",
+      () => withRows("jobs", [{ ...jobRow("job-x"), endpoint_id: otherEndpoint }]),
+      /jobs: endpoint_id .* another account/,
+    ],
+    ["api keys", () => withRows("api_keys", [{ id: "k" }]), /refused: api_keys/],
+    ["accounts", () => withRows("accounts", [{ id: "a" }]), /refused: accounts/],
+    [
+      "platform metadata",
+      () => withRows("platform_meta", [{ key: "k", value: "v" }]),
+      /refused: platform_meta/,
+    ],
+  ];
+
+  it.each(CASES)("refuses %s (400) and changes nothing", async (_what, build, detail) => {
+    const mineBefore = await rows();
+    const theirsBefore = await rows(otherKey);
+    const res = await tp.request("/_platform/state/import", { method: "POST", json: build() });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(detail);
+    expect(await rows()).toBe(mineBefore);
+    expect(await rows(otherKey)).toBe(theirsBefore);
+  });
+
+  it("takes its own export back, rows without account_id filled in with the caller's", async () => {
+    const { account_id: _a, ...row } = tplRow("tpl-own");
+    const res = await tp.request("/_platform/state/import", {
+      method: "POST",
+      json: withRows("templates", [row]),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const snap = StateSnapshot.parse(await (await tp.request("/_platform/state/export")).json());
+    expect(snap.tables.templates?.find((t) => t.id === "tpl-own")).toBeDefined();
+  });
+
+  function tplRow(id: string): Record<string, unknown> {
+    const now = Date.UTC(2026, 0, 1);
+    return {
+      id,
+      account_id: myEndpoint().account_id,
+      name: id,
+      serverless: 1,
+      public: 0,
+      registry_id: null,
+      data: JSON.stringify({ image: "busybox:1" }),
+      created_at: now,
+      updated_at: now,
+    };
+  }
+  function jobRow(id: string): Record<string, unknown> {
+    const now = Date.UTC(2026, 5, 1, 12);
+    return {
+      id,
+      account_id: myEndpoint().account_id,
+      endpoint_id: myEndpoint().id,
+      status: "IN_QUEUE",
+      sync: 0,
+      input: "{}",
+      webhook: null,
+      s3_config: null,
+      execution_timeout: null,
+      ttl: 86_400_000,
+      low_priority: 0,
+      seq: now * 1000,
+      created_at: now,
+      queued_at: now,
+      started_at: null,
+      completed_at: null,
+      worker_id: null,
+      timeout_at: null,
+      expires_at: now + 86_400_000,
+      delete_at: now + 86_400_000,
+      result_ttl: null,
+      output: null,
+      error: null,
+      retries: 0,
+      losses: 0,
+      stream_seq: 0,
+      streamed: 0,
+      stream_final_sent: 0,
+    };
+  }
 });
 
 describeEachBackend("devtools: PLATFORM_SEED", (backend) => {

@@ -28,6 +28,25 @@ describeEachBackend("devtools: platform time", (backend) => {
     return ClockState.parse(await res.json());
   }
 
+  it("the clock is the operator's: another account's all key neither reads nor moves it", async () => {
+    const other = await tp.otherAccountKey();
+    const before = await clock();
+    for (const [path, json] of [
+      ["/_platform/clock", undefined],
+      ["/_platform/clock", { mode: "real" }],
+      ["/_platform/clock/advance", { ms: 60_000 }],
+    ] as const) {
+      const res = await tp.request(path, {
+        method: json ? "POST" : "GET",
+        auth: other,
+        json,
+      });
+      expect(res.status, path).toBe(403);
+    }
+    const after = await clock();
+    expect(after).toEqual(before);
+  });
+
   it("reads the manual clock and advancing moves it by exactly the given ms", async () => {
     const before = await clock();
     expect(before.mode).toBe("manual");

@@ -112,7 +112,7 @@ test("export, reset and import bring the same endpoints back", async ({ page, re
 
   await page.getByRole("button", { name: "Reset to empty" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Reset", exact: true }).click();
-  await expect(page.getByText("The platform is empty")).toBeVisible();
+  await expect(page.getByText("Your account is empty")).toBeVisible();
   await page.goto("/serverless");
   await expect(page.getByRole("heading", { level: 1, name: "Serverless" })).toBeVisible();
   for (const name of names) await expect(page.getByText(name)).toHaveCount(0);

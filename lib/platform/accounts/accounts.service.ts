@@ -40,6 +40,7 @@ export function toApiKey(row: ApiKeysTable): ApiKey {
     permission: KeyPermission.parse(JSON.parse(row.permission)),
     disabled: row.disabled === 1,
     rateLimitExempt: row.rate_limit_exempt === 1,
+    operator: row.operator === 1,
     createdAt: iso(row.created_at),
     lastUsedAt: row.last_used_at === null ? null : iso(row.last_used_at),
   };
@@ -65,7 +66,8 @@ export class AccountsService {
     private readonly ids: Ids,
   ) {}
 
-  async createAccount(input: CreateAccountInput, keyValue?: string) {
+  /** `operator`: the first key is the instance's operator credential (the bootstrap key only). */
+  async createAccount(input: CreateAccountInput, keyValue?: string, operator = false) {
     const parsed = CreateAccountInput.parse(input);
     const now = this.clock.now();
     const row: AccountsTable = {
@@ -77,7 +79,7 @@ export class AccountsService {
     await this.db.insertInto("accounts").values(row).execute();
     const key = await this.createKey(
       row.id,
-      { name: "default", permission: { type: "all" } },
+      { name: "default", permission: { type: "all" }, operator },
       keyValue,
     );
     return { account: toAccount(row), key };
@@ -98,7 +100,8 @@ export class AccountsService {
       .onConflict((oc) => oc.column("key").doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-    return this.createAccount({ name: "default", balance: 100 }, keyValue);
+    // The bootstrap key (PLATFORM_BOOTSTRAP_KEY, `npm start`'s local key) is the operator.
+    return this.createAccount({ name: "default", balance: 100 }, keyValue, true);
   }
 
   async createKey(
@@ -107,6 +110,8 @@ export class AccountsService {
     keyValue?: string,
   ): Promise<CreatedApiKey> {
     const parsed = CreateApiKeyInput.parse(input);
+    if (parsed.operator && parsed.permission.type !== "all")
+      throw problems.badRequest("an operator key has the all permission");
     const key = keyValue ?? this.ids.apiKey();
     if (!KEY_SHAPE.test(key))
       throw problems.badRequest("a key must be 8-200 characters of A-Z, a-z, 0-9, _ or -");
@@ -119,6 +124,7 @@ export class AccountsService {
       permission: JSON.stringify(parsed.permission),
       disabled: 0,
       rate_limit_exempt: parsed.rateLimitExempt ? 1 : 0,
+      operator: parsed.operator ? 1 : 0,
       created_at: this.clock.now(),
       last_used_at: null,
     };
@@ -136,7 +142,28 @@ export class AccountsService {
     return rows.map(toApiKey);
   }
 
-  async updateKey(accountId: string, id: string, input: UpdateApiKeyInput): Promise<ApiKey> {
+  /**
+   * Changing or deleting an operator key takes the operator credential: the operator account's
+   * other `all` keys must not lock the instance's operator out.
+   */
+  private async guardOperatorKey(accountId: string, id: string, callerIsOperator: boolean) {
+    if (callerIsOperator) return;
+    const row = await this.db
+      .selectFrom("api_keys")
+      .select("operator")
+      .where("id", "=", id)
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
+    if (row?.operator === 1) throw problems.operatorRequired();
+  }
+
+  async updateKey(
+    accountId: string,
+    id: string,
+    input: UpdateApiKeyInput,
+    callerIsOperator = true,
+  ): Promise<ApiKey> {
+    await this.guardOperatorKey(accountId, id, callerIsOperator);
     const patch: Partial<ApiKeysTable> = {};
     if (input.name !== undefined) patch.name = input.name;
     if (input.disabled !== undefined) patch.disabled = input.disabled ? 1 : 0;
@@ -159,7 +186,8 @@ export class AccountsService {
     return toApiKey(row);
   }
 
-  async deleteKey(accountId: string, id: string): Promise<void> {
+  async deleteKey(accountId: string, id: string, callerIsOperator = true): Promise<void> {
+    await this.guardOperatorKey(accountId, id, callerIsOperator);
     const res = await this.db
       .deleteFrom("api_keys")
       .where("id", "=", id)

@@ -200,7 +200,7 @@ export function registerBillingRoutes(services: PlatformServices) {
     summary:
       "What the platform did to the account on its own (balance depleted, pods stopped…), newest first",
     tags: ["Local platform"],
-    access: { control: true },
+    access: { control: "account" },
     hidden: true,
     responses: { 200: AccountEventsResponse },
     handler: async ({ auth }) => {

@@ -12,11 +12,17 @@ import {
   WhoAmI,
 } from "@/lib/schemas/control";
 import { IdParam } from "@/lib/schemas/common";
+import { problems } from "../http/problem";
 import type { PlatformServices } from "../platform";
 
 const TAGS = ["Local platform"];
+const ACCOUNT = { control: "account" } as const;
+const OPERATOR = { control: "operator" } as const;
 
-/** `/_platform/*`: local-only operations (health, identity, keys, accounts). */
+/**
+ * `/_platform/*`: local-only operations (health, identity, keys, accounts). Keys and `accounts/me`
+ * act on the caller's own account; creating accounts is the operator's.
+ */
 export function registerControlRoutes({ routes, accounts, info }: PlatformServices) {
   routes.add({
     method: "get",
@@ -42,7 +48,8 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
   routes.add({
     method: "get",
     path: "/_platform/whoami",
-    summary: "The account and key behind the presented key",
+    summary:
+      "The account and key behind the presented key (any valid key: it says what the key may do)",
     tags: TAGS,
     access: { need: "read" },
     hidden: true,
@@ -58,7 +65,7 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     path: "/_platform/keys",
     summary: "List the account's API keys",
     tags: TAGS,
-    access: { control: true },
+    access: ACCOUNT,
     hidden: true,
     responses: { 200: ListApiKeysResponse },
     handler: async ({ auth }) => ({
@@ -72,14 +79,15 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     path: "/_platform/keys",
     summary: "Create an API key (its value is shown only in this answer)",
     tags: TAGS,
-    access: { control: true },
+    access: ACCOUNT,
     hidden: true,
     body: CreateApiKeyInput,
     responses: { 201: CreatedApiKey },
-    handler: async ({ auth, body }) => ({
-      status: 201,
-      body: await accounts.createKey(auth.account.id, body),
-    }),
+    handler: async ({ auth, body }) => {
+      // Only the operator mints operator keys (for its own account); the CLI can too.
+      if (body.operator && !auth.key.operator) throw problems.operatorRequired();
+      return { status: 201, body: await accounts.createKey(auth.account.id, body) };
+    },
   });
 
   routes.add({
@@ -87,14 +95,14 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     path: "/_platform/keys/{id}",
     summary: "Rename, disable or enable an API key",
     tags: TAGS,
-    access: { control: true },
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     body: UpdateApiKeyInput,
     responses: { 200: ApiKey },
     handler: async ({ auth, params, body }) => ({
       status: 200,
-      body: await accounts.updateKey(auth.account.id, params.id, body),
+      body: await accounts.updateKey(auth.account.id, params.id, body, auth.key.operator),
     }),
   });
 
@@ -103,12 +111,12 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     path: "/_platform/keys/{id}",
     summary: "Delete an API key",
     tags: TAGS,
-    access: { control: true },
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     responses: { 204: null },
     handler: async ({ auth, params }) => {
-      await accounts.deleteKey(auth.account.id, params.id);
+      await accounts.deleteKey(auth.account.id, params.id, auth.key.operator);
       return { status: 204 };
     },
   });
@@ -116,9 +124,9 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
   routes.add({
     method: "post",
     path: "/_platform/accounts",
-    summary: "Create another account with its first all-access key",
+    summary: "Create another account with its first all-access key (the operator only)",
     tags: TAGS,
-    access: { control: true },
+    access: OPERATOR,
     hidden: true,
     body: CreateAccountInput,
     responses: { 201: CreatedAccount },
@@ -130,7 +138,7 @@ export function registerControlRoutes({ routes, accounts, info }: PlatformServic
     path: "/_platform/accounts/me",
     summary: "Rename the account or set its balance (local testing of credit rules)",
     tags: TAGS,
-    access: { control: true },
+    access: ACCOUNT,
     hidden: true,
     body: UpdateAccountInput,
     responses: { 200: Account },

@@ -9,8 +9,6 @@ import {
   ListFaultsResponse,
   ListRequestsQuery,
   ListServedRequestsResponse,
-  StateSnapshot,
-  StateSummary,
   WhyWaiting,
 } from "@/lib/schemas/devtools";
 import { problem, problems } from "../http/problem";
@@ -19,24 +17,25 @@ import { parseJson, toJob } from "../jobs/job-mapper";
 import type { PlatformServices } from "../platform";
 import type { JobsTable } from "../store/schema-jobs";
 import { Inbox } from "./inbox";
-import { StateService } from "./state";
+import { registerStateRoutes } from "./state.routes";
 import { whyWaiting } from "./why-waiting";
 
 const TAGS = ["Local platform"];
-const CONTROL = { control: true } as const;
+const ACCOUNT = { control: "account" } as const;
 const TokenParam = z.object({ token: z.string().regex(/^[a-f0-9]{8,64}$/, "unknown inbox") });
 const Received = z.object({ received: z.literal(true) });
 const Redelivered = z.object({ id: z.string() });
 
 /**
- * Developer tools of the local platform under `/_platform/...` (an `all` key): job timelines and
- * why a job waits, fault injection, the webhook inbox and its built-in receiver, the request
- * inspector, and state reset/export/import. The clock lives in jobs-control.routes.ts.
+ * Developer tools of the local platform under `/_platform/...`: job timelines and why a job
+ * waits, fault injection, the webhook inbox and its built-in receiver, the request inspector and
+ * the account's state reset/export/import (an `all` key, the caller's own data), and the whole
+ * instance's state (`/_platform/instance/state...`, the operator). The clock lives in
+ * jobs-control.routes.ts.
  */
 export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void {
   const { routes, devtools } = s;
   const inbox = new Inbox(e);
-  const state = new StateService(e);
 
   const ownJob = async (accountId: string, id: string): Promise<JobsTable> => {
     const row = await e.repo.get(id);
@@ -51,7 +50,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/jobs/{id}",
     summary: "A job with its input, timeline and why it waits",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     responses: { 200: JobDetail },
@@ -85,7 +84,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/jobs/{id}/why",
     summary: "Why a queued job has not started",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     responses: { 200: WhyWaiting },
@@ -102,7 +101,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/faults",
     summary: "Active injected faults of the account",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     responses: { 200: ListFaultsResponse },
     handler: ({ auth }) => ({
@@ -116,12 +115,14 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/faults",
     summary: "Inject a fault (per endpoint or global, for a count or a duration)",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     body: CreateFaultInput,
     responses: { 201: Fault },
     errors: [400, 404, 409, 422],
     handler: async ({ auth, body, c }) => {
+      // No capacity in a pool or data center is every account's problem: the operator's call.
+      if (body.kind === "capacity.none" && !auth.key.operator) throw problems.operatorRequired();
       if (body.endpointId !== undefined) {
         const endpoint = await e.endpoints.get(body.endpointId);
         if (!endpoint || endpoint.accountId !== auth.account.id)
@@ -146,7 +147,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/faults/{id}",
     summary: "Remove an injected fault",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     responses: { 204: null },
@@ -163,7 +164,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/faults",
     summary: "Remove every injected fault of the account",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     responses: { 204: null },
     handler: async ({ auth }) => {
@@ -178,7 +179,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/inbox",
     summary: "The account's built-in webhook receiver URL and what it received, newest first",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     responses: { 200: InboxResponse },
     handler: async ({ auth }) => {
@@ -198,7 +199,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/inbox",
     summary: "Empty the account's inbox",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     responses: { 204: null },
     handler: async ({ auth }) => {
@@ -235,7 +236,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/webhook-deliveries",
     summary: "Every webhook delivery of the account with its payload and attempts, newest first",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     responses: { 200: ListDeliveriesResponse },
     handler: async ({ auth }) => ({
@@ -249,7 +250,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/webhook-deliveries/{id}/redeliver",
     summary: "Deliver a past webhook again (a new delivery with the same URL and payload)",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     params: IdParam,
     responses: { 202: Redelivered },
@@ -266,7 +267,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     path: "/_platform/requests",
     summary: "The last requests this platform served (never a key or a body), newest first",
     tags: TAGS,
-    access: CONTROL,
+    access: ACCOUNT,
     hidden: true,
     query: ListRequestsQuery,
     responses: { 200: ListServedRequestsResponse },
@@ -279,57 +280,5 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
     }),
   });
 
-  // ---------------------------------------------------------------- state
-  routes.add({
-    method: "get",
-    path: "/_platform/state",
-    summary: "Rows per table of the whole platform",
-    tags: TAGS,
-    access: CONTROL,
-    hidden: true,
-    responses: { 200: StateSummary },
-    handler: async () => ({ status: 200, body: await state.summary() }),
-  });
-
-  routes.add({
-    method: "get",
-    path: "/_platform/state/export",
-    summary: "The whole platform state as one JSON document (a snapshot)",
-    tags: TAGS,
-    access: CONTROL,
-    hidden: true,
-    responses: { 200: StateSnapshot },
-    handler: async () => ({
-      status: 200,
-      body: await state.export(),
-      headers: { "Content-Disposition": 'attachment; filename="hangar-state.json"' },
-    }),
-  });
-
-  routes.add({
-    method: "post",
-    path: "/_platform/state/import",
-    summary: "Replace the platform state with a snapshot (accounts and keys are merged)",
-    tags: TAGS,
-    access: CONTROL,
-    hidden: true,
-    body: StateSnapshot,
-    responses: { 200: StateSummary },
-    errors: [400, 422],
-    handler: async ({ body }) => ({ status: 200, body: await state.import(body) }),
-  });
-
-  routes.add({
-    method: "post",
-    path: "/_platform/state/reset",
-    summary: "Empty the platform (every resource, job and worker; accounts and keys stay)",
-    tags: TAGS,
-    access: CONTROL,
-    hidden: true,
-    responses: { 200: StateSummary },
-    handler: async () => {
-      await state.reset();
-      return { status: 200, body: await state.summary() };
-    },
-  });
+  registerStateRoutes(s, e);
 }

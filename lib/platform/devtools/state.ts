@@ -1,13 +1,31 @@
-import { sql } from "kysely";
+import { sql, type ColumnMetadata } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem } from "../http/problem";
 import type { JobEngine } from "../jobs/engine";
-import type { Database } from "../store/schema";
-
-type Table = keyof Database & string;
+import type { Table } from "./state-ownership";
 
 /** Never exported, imported or reset: migration bookkeeping and instance leases. */
 const INTERNAL = new Set(["kysely_migration", "kysely_migration_lock", "leases"]);
+
+/**
+ * The store's own tables with their columns (PostgreSQL lists every schema's tables: only the
+ * store's own, first on the search path, count).
+ */
+export async function storeTables(e: JobEngine): Promise<Map<string, ColumnMetadata[]>> {
+  const found = await e.db.introspection.getTables();
+  let schema: string | undefined;
+  if (e.dialect === "postgres") {
+    const r = await sql<{ s: string }>`select current_schema() as s`.execute(e.db);
+    schema = r.rows[0]?.s;
+  }
+  const out = new Map<string, ColumnMetadata[]>();
+  for (const t of found) {
+    if (schema !== undefined && t.schema !== schema) continue;
+    if (INTERNAL.has(t.name)) continue;
+    out.set(t.name, t.columns);
+  }
+  return out;
+}
 /** Kept by a reset (who may call the platform) and by an import (merged, never dropped). */
 const IDENTITY: Table[] = ["accounts", "api_keys", "platform_meta"];
 /** Live processes, not state: a snapshot leaves them out and an import starts with none. */
@@ -16,28 +34,15 @@ const RUNTIME: Table[] = ["workers", "worker_signals"];
 const FIRST: Table[] = ["accounts", "api_keys", "platform_meta", "endpoints", "endpoint_releases"];
 
 /**
- * State of the whole local platform: reset to empty, export to one JSON document, import it back.
- * Accounts and API keys survive a reset and are merged by an import, so the caller keeps access.
+ * State of the whole local platform (the operator's `/_platform/instance/state...`): reset to
+ * empty, export to one JSON document, import it back. Accounts and API keys survive a reset and
+ * are merged by an import, so the caller keeps access. An account's own state is AccountState.
  */
-export class StateService {
+export class InstanceState {
   constructor(private readonly e: JobEngine) {}
 
   private async tables(): Promise<Table[]> {
-    const found = await this.e.db.introspection.getTables();
-    // PostgreSQL lists every schema's tables: only the store's own (first on the search path) count.
-    let schema: string | undefined;
-    if (this.e.dialect === "postgres") {
-      const r = await sql<{ s: string }>`select current_schema() as s`.execute(this.e.db);
-      schema = r.rows[0]?.s;
-    }
-    const names = [
-      ...new Set(
-        found
-          .filter((t) => schema === undefined || t.schema === schema)
-          .map((t) => t.name)
-          .filter((n) => !INTERNAL.has(n)),
-      ),
-    ] as Table[];
+    const names = [...(await storeTables(this.e)).keys()] as Table[];
     const rest = names.filter((n) => !FIRST.includes(n)).sort();
     return [...FIRST.filter((n) => names.includes(n)), ...rest];
   }
@@ -67,6 +72,7 @@ export class StateService {
     return {
       format: "hangar-state",
       version: 1,
+      scope: "instance",
       exportedAt: new Date(this.e.clock.now()).toISOString(),
       tables,
     };
@@ -84,6 +90,11 @@ export class StateService {
   }
 
   async import(snapshot: StateSnapshot): Promise<StateSummary> {
+    if (snapshot.scope === "account")
+      throw problem(
+        400,
+        "this is one account's snapshot: import it with POST /_platform/state/import and that account's key",
+      );
     const known = await this.tables();
     const unknown = Object.keys(snapshot.tables).filter(
       (t) => !known.includes(t as Table) || RUNTIME.includes(t as Table),
@@ -152,7 +163,7 @@ export class StateService {
 }
 
 /** An imported running job has no worker any more: it goes back to the queue. */
-function requeue(row: Record<string, unknown>): Record<string, unknown> {
+export function requeue(row: Record<string, unknown>): Record<string, unknown> {
   if (row.status !== "IN_PROGRESS") return row;
   return { ...row, status: "IN_QUEUE", worker_id: null, started_at: null, timeout_at: null };
 }

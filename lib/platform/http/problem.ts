@@ -70,6 +70,7 @@ export const problems = {
   invalidKey: () => problem(401, "invalid api key"),
   disabledKey: () => problem(401, "api key is disabled"),
   accessDenied: () => problem(403, "access denied"),
+  operatorRequired: () => problem(403, "operator credential required"),
   notFound: (what = "resource") => problem(404, `${what} not found`),
   routeNotFound: (method: string, path: string) => problem(404, `no route for ${method} ${path}`),
   methodNotAllowed: (allow: string[]) =>

@@ -11,7 +11,13 @@ import { parseJsonText, parseOrThrow } from "./validation";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** Who may call a route: any valid key, or a key with access to a resource family. */
+/**
+ * Who may call a route: nobody in particular (public), any valid key, a key with access to a
+ * resource family, or one of the two control levels of the local platform's `/_platform/*`:
+ * - `account`: an `all` key of an account; the handler acts only on that account's own data.
+ * - `operator`: the instance's operator credential (a key with the operator flag, see README):
+ *   whatever reaches beyond one account (the clock, availability, accounts, instance state).
+ */
 export type RouteAccess =
   | { public: true }
   | {
@@ -21,7 +27,9 @@ export type RouteAccess =
       /** Path parameter naming the endpoint, so per-endpoint key rules apply. */
       endpointParam?: string;
     }
-  | { control: true };
+  | { control: ControlLevel };
+
+export type ControlLevel = "account" | "operator";
 
 export interface RouteSpec<
   B extends z.ZodType | undefined,
@@ -64,6 +72,10 @@ function checkAccess(
 ) {
   const permission = auth.key.permission;
   if ("control" in access) {
+    if (access.control === "operator") {
+      if (!auth.key.operator || permission.type !== "all") throw problems.operatorRequired();
+      return;
+    }
     if (permission.type !== "all") throw problems.accessDenied();
     return;
   }
@@ -100,8 +112,11 @@ const DESCRIPTIONS: Record<number, string> = {
  */
 export class Routes {
   readonly registry = new OpenAPIRegistry();
-  /** Every registered `METHOD path` (Hono syntax), used to answer 405 with `Allow`. */
-  readonly table: { method: string; pattern: RegExp }[] = [];
+  /**
+   * Every registered route: `pattern` answers 405 with `Allow`; `path` and `access` let a test
+   * check that each route has the access it documents.
+   */
+  readonly table: { method: string; path: string; pattern: RegExp; access: RouteAccess }[] = [];
 
   constructor(
     private readonly app: Hono<PlatformEnv>,
@@ -122,6 +137,8 @@ export class Routes {
     const honoPath = spec.path.replace(/\{(\w+)\}/g, ":$1");
     this.table.push({
       method: spec.method.toUpperCase(),
+      path: spec.path,
+      access: spec.access,
       pattern: new RegExp(`^${spec.path.replace(/\{(\w+)\}/g, "[^/]+")}/?$`),
     });
     if (!spec.hidden) this.document(spec);

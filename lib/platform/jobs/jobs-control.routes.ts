@@ -17,9 +17,10 @@ import { workerEnv } from "./worker-env";
 const TAGS = ["Local platform"];
 
 /**
- * `/_platform/clock` (the platform clock the scheduler reads: manual for tests, real otherwise),
- * `/_platform/webhooks` (every webhook attempt) and `/_platform/endpoints/{id}/worker-env` (the
- * environment a user's worker process needs).
+ * `/_platform/clock` (the platform clock the scheduler reads: manual for tests, real otherwise;
+ * one clock for every account, so the operator's), `/_platform/webhooks` (every webhook attempt of
+ * the account: an `all` key) and `/_platform/endpoints/{id}/worker-env` (the environment a user's
+ * worker process needs: write access to that endpoint, as the worker's key needs it too).
  */
 export function registerJobsControlRoutes({ routes, clock }: PlatformServices, e: JobEngine): void {
   const state = () => ({
@@ -33,7 +34,7 @@ export function registerJobsControlRoutes({ routes, clock }: PlatformServices, e
     path: "/_platform/clock",
     summary: "The platform clock",
     tags: TAGS,
-    access: { control: true },
+    access: { control: "operator" },
     hidden: true,
     responses: { 200: ClockState },
     handler: () => ({ status: 200, body: state() }),
@@ -44,7 +45,7 @@ export function registerJobsControlRoutes({ routes, clock }: PlatformServices, e
     path: "/_platform/clock",
     summary: "Switch the platform clock between real and manual time",
     tags: TAGS,
-    access: { control: true },
+    access: { control: "operator" },
     hidden: true,
     body: SetClockInput,
     responses: { 200: ClockState },
@@ -62,7 +63,7 @@ export function registerJobsControlRoutes({ routes, clock }: PlatformServices, e
     path: "/_platform/clock/advance",
     summary: "Move a manual clock forward, firing every timer due on the way",
     tags: TAGS,
-    access: { control: true },
+    access: { control: "operator" },
     hidden: true,
     body: AdvanceClockInput,
     responses: { 200: ClockState },
@@ -83,7 +84,7 @@ export function registerJobsControlRoutes({ routes, clock }: PlatformServices, e
     path: "/_platform/webhooks",
     summary: "Job completion webhook deliveries of the account, newest first, with every attempt",
     tags: TAGS,
-    access: { family: "serverless", need: "read" },
+    access: { control: "account" },
     hidden: true,
     query: ListWebhooksQuery,
     responses: { 200: ListWebhooksResponse },

@@ -149,6 +149,39 @@ const m040_ecr_delegations: Migration = {
   },
 };
 
+// The operator credential: a key flag, not a permission, so no account key can grow into it.
+// On a store made before it, the bootstrap key (the first account's first key) becomes the operator.
+const m060_api_key_operator: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .alterTable("api_keys")
+      .addColumn("operator", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    const d = db as unknown as Kysely<{
+      accounts: { id: string; created_at: number };
+      api_keys: { id: string; account_id: string; created_at: number; operator: number };
+    }>;
+    const first = await d
+      .selectFrom("accounts")
+      .select("id")
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) return;
+    const key = await d
+      .selectFrom("api_keys")
+      .select("id")
+      .where("account_id", "=", first.id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (key)
+      await d.updateTable("api_keys").set({ operator: 1 }).where("id", "=", key.id).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   "001_accounts": m001_accounts,
   ...computeMigrations, // 020–029
@@ -160,4 +193,5 @@ export const migrations: Record<string, Migration> = {
   "013_registries": m013_registries,
   "014_account_ssh_keys": m014_account_ssh_keys,
   "040_ecr_delegations": m040_ecr_delegations,
+  "060_api_key_operator": m060_api_key_operator,
 };

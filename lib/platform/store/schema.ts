@@ -24,6 +24,8 @@ export interface ApiKeysTable {
   permission: string;
   disabled: number;
   rate_limit_exempt: number;
+  /** 1: the operator credential of the instance (whole-instance control routes; migration 060). */
+  operator: number;
   created_at: number;
   last_used_at: number | null;
 }

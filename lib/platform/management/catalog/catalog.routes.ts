@@ -145,10 +145,17 @@ const SetOverride = z.strictObject({
   level: z.enum(["NONE", "LOW", "MEDIUM", "HIGH"]).nullable(),
 });
 
-/** `/_platform/availability`: fault injection for stock (a pool with NONE cannot place pods or workers). */
+/**
+ * `/_platform/availability`: fault injection for stock (a pool with NONE cannot place pods or
+ * workers). The catalogue is every account's, so these are the operator's.
+ */
 export function registerAvailabilityControlRoutes(services: PlatformServices) {
   const { routes, availability } = services;
-  const hidden = { tags: ["Local platform"], access: { control: true } as const, hidden: true };
+  const hidden = {
+    tags: ["Local platform"],
+    access: { control: "operator" } as const,
+    hidden: true,
+  };
 
   routes.add({
     ...hidden,

@@ -117,7 +117,7 @@ export function registerPodRoutes(services: PlatformServices) {
     path: "/_platform/pods/{id}/fail",
     summary: "Fault injection: put one of the account's pods in ERROR",
     tags: ["Local platform"],
-    access: { control: true },
+    access: { control: "account" },
     hidden: true,
     params: IdParam,
     responses: { 200: Pod },

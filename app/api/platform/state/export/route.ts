@@ -3,7 +3,7 @@ import { createCloud } from "@/lib/cloud/client";
 import { exportState, requireLocalPlatform } from "@/lib/cloud/devtools";
 import { problemResponse } from "@/lib/cloud/errors";
 
-/** The whole platform state as a JSON file download (the State page links here). */
+/** The signed-in account's state as a JSON file download (the State page links here). */
 export async function GET(): Promise<Response> {
   try {
     const { apiKey } = await requireSession();
