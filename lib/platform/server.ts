@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { Redis } from "ioredis";
@@ -24,6 +25,20 @@ export interface RunningPlatform {
 export interface StartOptions {
   clock?: Clock;
   log?: Logger;
+}
+
+/**
+ * Idle keep-alive connections stay open longer than any official client reuses one. Node closes
+ * them after 5 s by default, while the Python worker runtime's HTTP pool reuses a connection idle
+ * for up to 15 s (Go's client: 90 s) and does not retry when it meets a closed socket: a generator
+ * handler that paused 12 s lost its next stream chunk and its result. Proxies in front of the
+ * service hold idle connections 60 s and more; the headers timeout must stay above this one.
+ */
+export const KEEP_ALIVE_MS = 120_000;
+
+function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 5_000;
 }
 
 /** Opens the store, applies migrations, bootstraps the first account and listens. */
@@ -99,6 +114,7 @@ export async function startPlatform(
         resolve(s),
       );
     });
+    keepConnectionsAlive(server as Server);
     const port = (server.address() as AddressInfo).port;
     const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
     if (config.port === 0) config.publicUrl = url;
