@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SYNC_WAIT_MS } from "@/lib/schemas/jobs";
+import { CLIENT_LONG_POLLS } from "./client-timeouts";
 import { DEFAULT_COLD_START_MS, JobsConfigError, loadJobsConfig } from "./jobs.config";
 
 describe("loadJobsConfig", () => {
@@ -39,5 +41,41 @@ describe("loadJobsConfig", () => {
   ])("rejects %s=%s with a clear message", (name, value) => {
     expect(() => loadJobsConfig({ [name]: value })).toThrow(JobsConfigError);
     expect(() => loadJobsConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe("holds against the official clients' read timeouts", () => {
+  const defaults = loadJobsConfig({});
+  const holdOf = (operation: (typeof CLIENT_LONG_POLLS)[number]["operation"]): number => {
+    switch (operation) {
+      case "stream":
+        return defaults.streamHoldMs;
+      case "job-take":
+      case "job-stop":
+        return defaults.takeHoldMs;
+      case "runsync":
+      case "status-sync":
+        return SYNC_WAIT_MS.default;
+    }
+  };
+
+  it.each(
+    CLIENT_LONG_POLLS.filter((p) => p.timeoutMs !== null).map(
+      (p) => [p.client, p.operation, p.timeoutMs!] as const,
+    ),
+  )(
+    "%s: the default %s hold ends within half its %i ms timeout",
+    (_client, operation, timeoutMs) => {
+      expect(holdOf(operation)).toBeLessThanOrEqual(timeoutMs / 2);
+    },
+  );
+
+  it("refuses holds that would reach a client's timeout", () => {
+    expect(() => loadJobsConfig({ PLATFORM_STREAM_HOLD_MS: "10000" })).toThrow(
+      /PLATFORM_STREAM_HOLD_MS must be an integer between 0 and 5000/,
+    );
+    expect(() => loadJobsConfig({ PLATFORM_JOB_TAKE_HOLD_MS: "60000" })).toThrow(
+      /PLATFORM_JOB_TAKE_HOLD_MS must be an integer between 0 and 45000/,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { maxHoldMs } from "./client-timeouts";
+
 /**
  * Settings of the job engine, read from the environment with the rest of PlatformConfig
  * (see `loadJobsConfig`). Every duration is ms. Documented in README "Configuration".
@@ -10,9 +12,9 @@ export interface JobsConfig {
    * or "off" to disable them (benchmarks).
    */
   rateLimitFactor: number | "off";
-  /** Longest hold of job-take, job-take-batch and job-stop long-polls (PLATFORM_JOB_TAKE_HOLD_MS; < 90 s). */
+  /** Longest hold of job-take, job-take-batch and job-stop long-polls (PLATFORM_JOB_TAKE_HOLD_MS; ≤ half the worker's 90 s). */
   takeHoldMs: number;
-  /** Default and longest hold of `/stream` (PLATFORM_STREAM_HOLD_MS). */
+  /** Default and longest hold of `/stream` (PLATFORM_STREAM_HOLD_MS; ≤ half the Python client's 10 s). */
   streamHoldMs: number;
   /** A worker not heard from for this long (platform clock) is lost; its jobs go back to the queue (PLATFORM_WORKER_LOST_MS). */
   workerLostMs: number;
@@ -79,8 +81,20 @@ export function loadJobsConfig(env: Record<string, string | undefined>): JobsCon
   return {
     coldStartMs,
     rateLimitFactor,
-    takeHoldMs: ms("PLATFORM_JOB_TAKE_HOLD_MS", env.PLATFORM_JOB_TAKE_HOLD_MS, 20_000, 0, 85_000),
-    streamHoldMs: ms("PLATFORM_STREAM_HOLD_MS", env.PLATFORM_STREAM_HOLD_MS, 10_000, 0, 85_000),
+    takeHoldMs: ms(
+      "PLATFORM_JOB_TAKE_HOLD_MS",
+      env.PLATFORM_JOB_TAKE_HOLD_MS,
+      20_000,
+      0,
+      Math.min(maxHoldMs("job-take", 85_000), maxHoldMs("job-stop", 85_000)),
+    ),
+    streamHoldMs: ms(
+      "PLATFORM_STREAM_HOLD_MS",
+      env.PLATFORM_STREAM_HOLD_MS,
+      4_000,
+      0,
+      maxHoldMs("stream", 85_000),
+    ),
     workerLostMs: ms("PLATFORM_WORKER_LOST_MS", env.PLATFORM_WORKER_LOST_MS, 60_000, 1_000),
     pingIntervalMs: ms("PLATFORM_WORKER_PING_MS", env.PLATFORM_WORKER_PING_MS, 10_000, 1_000),
   };
