@@ -6,6 +6,7 @@ import { describeEachBackend } from "./support/backends";
 import {
   advance,
   createEndpoint,
+  eventually,
   jobApi,
   run,
   startManualPlatform,
@@ -262,6 +263,56 @@ describeEachBackend("worker protocol", (backend) => {
       status: "FAILED",
       error: expect.stringContaining("lost 3 times"),
     });
+  });
+
+  it("a worker that used job-stop and now only pings (main process killed, its ping process orphaned) is lost after PLATFORM_WORKER_LOST_MS: its job is requeued", async () => {
+    const { ep, u } = await worker();
+    expect((await workerCall(tp, u.stop)).status).toBe(204);
+    const id = await run(tp, ep, {});
+    expect((await workerCall(tp, u.take(0))).body).toMatchObject({ id });
+    // From here on only the orphaned heartbeat speaks, every ping period, still listing the job.
+    for (let t = 0; t < 60_000; t += 10_000) {
+      await advance(tp, 10_000);
+      await workerCall(tp, u.ping([id]));
+    }
+    expect((await status(tp, ep, id)).body).toMatchObject({ status: "IN_QUEUE", retries: 1 });
+  });
+
+  it("a worker that closes its held job-stop right after a job-take handed it a job (SIGTERM while taking) is gone within seconds: the job goes back to the queue", async () => {
+    const { ep, u } = await worker();
+    const closing = new AbortController();
+    const stopPoll = workerCall(tp, u.stop, { signal: closing.signal }).catch(() => "closed");
+    const take = workerCall(tp, u.take(0));
+    await new Promise((r) => setTimeout(r, 200));
+    const id = await run(tp, ep, {});
+    expect((await take).body).toMatchObject({ id });
+    // The worker shuts down without running it: its session closes the held stop channel.
+    closing.abort();
+    expect(await stopPoll).toBe("closed");
+    await eventually(async () =>
+      expect((await status(tp, ep, id)).body).toMatchObject({ status: "IN_QUEUE", retries: 1 }),
+    );
+    const listed = (await (await tp.request(`/v2/serverless/${ep}/workers`)).json()) as {
+      workers: unknown[];
+    };
+    expect(listed.workers).toEqual([]);
+  });
+
+  it("a worker that stops taking but keeps polling job-stop (draining its job) keeps the job", async () => {
+    const { ep, u } = await worker();
+    const id = await run(tp, ep, {});
+    expect((await workerCall(tp, u.take(0))).body).toMatchObject({ id });
+    const leaving = new AbortController();
+    const idleTake = workerCall(tp, u.take(1), { signal: leaving.signal }).catch(() => "closed");
+    await new Promise((r) => setTimeout(r, 200));
+    leaving.abort();
+    expect(await idleTake).toBe("closed");
+    // The stop channel stays open across the departure grace: two holds back to back.
+    expect((await workerCall(tp, u.stop)).status).toBe(204);
+    expect((await workerCall(tp, u.stop)).status).toBe(204);
+    expect((await status(tp, ep, id)).body).toMatchObject({ status: "IN_PROGRESS" });
+    expect((await workerCall(tp, u.done(id), { body: { output: 1 } })).status).toBe(200);
+    expect((await status(tp, ep, id)).body).toMatchObject({ status: "COMPLETED", output: 1 });
   });
 
   it("job-stop answers 204 when there is nothing to stop and lists a timed-out job", async () => {

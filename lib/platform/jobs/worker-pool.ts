@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Worker } from "@/lib/schemas/endpoints";
 import { coldStartMs } from "../devtools/jobs-hooks";
 import { problem } from "../http/problem";
@@ -21,6 +22,12 @@ export interface Placement {
 const INSTANCE_LEASE_MS = 10_000;
 /** External workers' last contact is written at most this often (wall ms) to keep job-take cheap. */
 const TOUCH_EVERY_MS = 1000;
+/** `polled_at` moved to `now`, unless the worker never used the stop channel (then it stays null). */
+const keptFresh = (now: number) =>
+  sql<number | null>`case when workers.polled_at is null then null else cast(${now} as bigint) end`;
+
+/** How long a worker that closed its long-polls has to come back before it counts as gone (wall ms). */
+const DEPARTURE_GRACE_MS = 3000;
 
 /**
  * Workers of every endpoint: built-in ones this instance runs (cold start, jobs, recycling, loss
@@ -29,8 +36,15 @@ const TOUCH_EVERY_MS = 1000;
  */
 export class WorkerPool implements WorkerDirectory {
   private readonly runners = new Map<string, BuiltinRunner>();
-  /** Worker id → endpoint and wall time of its last recorded contact. */
-  private readonly touched = new Map<string, { endpointId: string; at: number }>();
+  /** Worker id → endpoint and wall time of its last recorded contact (and whether it was a poll). */
+  private readonly touched = new Map<
+    string,
+    { endpointId: string; at: number; clock: number; polled: boolean; stop: boolean }
+  >();
+  /** Worker id → wall time of its last poll or post on this instance (not its pings). */
+  private readonly polled = new Map<string, number>();
+  /** Worker id → wall time it closed a held long-poll, while its grace runs. */
+  private readonly departures = new Map<string, number>();
   /** External workers holding a long-poll on this instance: alive whatever the clock says. */
   private readonly connected = new Map<string, number>();
 
@@ -65,6 +79,7 @@ export class WorkerPool implements WorkerDirectory {
         : null,
       idle_since: null,
       last_seen_at: now,
+      polled_at: null,
       billed_until: now,
     };
     await this.e.db.insertInto("workers").values(row).execute();
@@ -215,18 +230,38 @@ export class WorkerPool implements WorkerDirectory {
 
   // ---------------------------------------------------------------- external workers
 
-  /** First contact registers an external worker; later ones refresh its heartbeat (throttled). */
+  /**
+   * First contact registers an external worker; later ones refresh its heartbeat (throttled).
+   * `via` says what the contact was: a heartbeat only proves that the worker's ping process lives,
+   * while job-take, job-stop and result posts prove that its job loop does.
+   */
   async touchExternal(
     endpoint: EndpointRecord,
     workerId: string,
+    via: "ping" | "take" | "stop" | "post",
     status: "READY" | "UNHEALTHY" = "READY",
   ): Promise<void> {
     const wall = Date.now();
-    const last = this.touched.get(workerId);
-    if (status === "READY" && last?.endpointId === endpoint.id && wall - last.at < TOUCH_EVERY_MS)
-      return;
+    if (via !== "ping") this.polled.set(workerId, wall);
     const now = this.e.clock.now();
+    const last = this.touched.get(workerId);
+    // Recent on both clocks: a manual platform clock moved forward must not hide a contact.
+    const recent =
+      status === "READY" &&
+      last?.endpointId === endpoint.id &&
+      wall - last.at < TOUCH_EVERY_MS &&
+      now - last.clock < TOUCH_EVERY_MS;
+    // A poll right after a ping still writes (it refreshes polled_at); so does a first job-stop.
+    const covered = via === "ping" || (last?.polled === true && (via !== "stop" || last.stop));
+    if (recent && covered) return;
     if (this.runners.has(workerId)) return;
+    // polled_at: set by the stop channel, then kept fresh by every poll or post; pings leave it.
+    const polledAt =
+      via === "stop"
+        ? now
+        : via === "ping"
+          ? sql<number | null>`workers.polled_at`
+          : keptFresh(now);
     const res = await this.e.db
       .insertInto("workers")
       .values({
@@ -246,12 +281,13 @@ export class WorkerPool implements WorkerDirectory {
         ready_at: now,
         idle_since: now,
         last_seen_at: now,
+        polled_at: via === "stop" ? now : null,
         billed_until: now,
       })
       .onConflict((oc) =>
         oc
           .column("id")
-          .doUpdateSet({ last_seen_at: now, status })
+          .doUpdateSet({ last_seen_at: now, status, polled_at: polledAt })
           .where("workers.endpoint_id", "=", endpoint.id)
           .where("workers.kind", "=", "external"),
       )
@@ -263,7 +299,14 @@ export class WorkerPool implements WorkerDirectory {
       );
     }
     if (this.touched.size > 10_000) this.touched.clear();
-    this.touched.set(workerId, { endpointId: endpoint.id, at: wall });
+    const previous = last?.endpointId === endpoint.id ? last : undefined;
+    this.touched.set(workerId, {
+      endpointId: endpoint.id,
+      at: wall,
+      clock: now,
+      polled: via !== "ping",
+      stop: via === "stop" || previous?.stop === true,
+    });
   }
 
   /** An external worker holds a long-poll here: it counts as alive while it does. */
@@ -274,6 +317,42 @@ export class WorkerPool implements WorkerDirectory {
       if (n <= 0) this.connected.delete(workerId);
       else this.connected.set(workerId, n);
     };
+  }
+
+  /**
+   * A worker closed a long-poll it held (job-take or job-stop) before the platform answered. A
+   * living worker never does (its timeouts are far longer than the holds), so this is a worker
+   * shutting down or killed. If it holds no other long-poll here and neither polls nor posts again
+   * within a short grace, it is gone: its jobs go back to the queue now, not after the worker-lost
+   * time (its orphaned ping process may even keep the heartbeat going).
+   */
+  clientLeft(workerId: string): void {
+    const wall = Date.now();
+    const at = this.e.clock.now();
+    this.departures.set(workerId, wall);
+    const timer = setTimeout(() => {
+      if (this.departures.get(workerId) !== wall) return; // a newer departure decides
+      this.departures.delete(workerId);
+      void this.confirmDeparture(workerId, wall, at).catch((err: unknown) =>
+        this.e.log.warn({ err, worker: workerId }, "could not check a departed worker"),
+      );
+    }, DEPARTURE_GRACE_MS);
+    timer.unref();
+  }
+
+  private async confirmDeparture(workerId: string, wall: number, at: number): Promise<void> {
+    if (this.connected.has(workerId)) return;
+    if ((this.polled.get(workerId) ?? 0) > wall) return;
+    const row = await this.e.db
+      .selectFrom("workers")
+      .select(["kind", "polled_at"])
+      .where("id", "=", workerId)
+      .executeTakeFirst();
+    if (!row || row.kind !== "external") return;
+    // Another instance heard from it since (several instances share the store).
+    if (row.polled_at !== null && Number(row.polled_at) > at) return;
+    this.polled.delete(workerId);
+    await this.remove(workerId, "its job loop closed its connections (shut down or killed)");
   }
 
   // ---------------------------------------------------------------- stop channel
@@ -325,9 +404,10 @@ export class WorkerPool implements WorkerDirectory {
 
   /** Timer source: external workers silent for `workerLostMs` are lost; their jobs are recovered. */
   async nextLossDue(): Promise<number | null> {
+    // polled_at is never later than last_seen_at: the earlier of the two decides.
     const row = await this.e.db
       .selectFrom("workers")
-      .select((eb) => eb.fn.min("last_seen_at").as("seen"))
+      .select((eb) => eb.fn.min(eb.fn.coalesce("polled_at", "last_seen_at")).as("seen"))
       .where("kind", "=", "external")
       .executeTakeFirst();
     return row?.seen === null || row?.seen === undefined
@@ -341,16 +421,18 @@ export class WorkerPool implements WorkerDirectory {
     if (holding.length > 0) {
       await this.e.db
         .updateTable("workers")
-        .set({ last_seen_at: now })
+        .set({ last_seen_at: now, polled_at: keptFresh(now) })
         .where("id", "in", holding)
         .execute();
     }
     const cutoff = now - this.e.config.workerLostMs;
+    // Silent, or only pinging: a worker that used the job-stop channel polls it while it lives, so
+    // one that stopped polling and posting (its main process died, its ping process lives on) is lost.
     const lost = await this.e.db
       .selectFrom("workers")
       .select("id")
       .where("kind", "=", "external")
-      .where("last_seen_at", "<=", cutoff)
+      .where((eb) => eb.or([eb("last_seen_at", "<=", cutoff), eb("polled_at", "<=", cutoff)]))
       .execute();
     for (const { id } of lost) {
       this.touched.delete(id);

@@ -82,7 +82,7 @@ export async function handleWorkerProtocol(
       if (jobId === undefined) return null;
       if (method !== "POST") methodNotAllowed(["POST"]);
       const body = parseBody(JobStreamBody, await readJson(c), "job-stream body");
-      await e.workers.touchExternal(endpoint, workerId);
+      await e.workers.touchExternal(endpoint, workerId, "post");
       const stored = await e.protocol.appendChunk(workerId, jobId, body.output);
       return ok({ status: stored ? "streamed" : "ignored" });
     }

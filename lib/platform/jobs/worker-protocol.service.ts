@@ -33,7 +33,7 @@ export class WorkerProtocol {
     opts: { batch: number; jobInProgress: boolean; holdMs: number; signal: ClientSignal },
   ): Promise<JobsTable[] | null> {
     const { e } = this;
-    await e.workers.touchExternal(endpoint, workerId);
+    await e.workers.touchExternal(endpoint, workerId, "take");
     // `job_in_progress=0` means the worker holds nothing: anything we think it holds was lost
     // (a result post that failed, a take answer that never arrived).
     if (!opts.jobInProgress && (await e.repo.holdsJobs(workerId)))
@@ -51,7 +51,9 @@ export class WorkerProtocol {
           resolve(rows);
           return true;
         };
-        const onAbort = () => finish(null);
+        const onAbort = () => {
+          if (finish(null)) e.workers.clientLeft(workerId);
+        };
         const timer = setTimeout(() => finish(null), opts.holdMs);
         const remove = e.dispatcher.add(endpoint.id, {
           workerId,
@@ -111,7 +113,7 @@ export class WorkerProtocol {
     isStream: boolean,
   ): Promise<string> {
     const { e } = this;
-    await e.workers.touchExternal(endpoint, workerId);
+    await e.workers.touchExternal(endpoint, workerId, "post");
     if (body.status === "IN_PROGRESS") {
       return (await this.progress(workerId, jobId, body.output)) ? "progress" : "ignored";
     }
@@ -161,7 +163,7 @@ export class WorkerProtocol {
     unhealthy: boolean,
   ): Promise<void> {
     const { e } = this;
-    await e.workers.touchExternal(endpoint, workerId, unhealthy ? "UNHEALTHY" : "READY");
+    await e.workers.touchExternal(endpoint, workerId, "ping", unhealthy ? "UNHEALTHY" : "READY");
     if (jobIds === null) return;
     const grace = e.clock.now() - e.config.pingIntervalMs;
     const held = await e.repo.runningOf(workerId);
@@ -187,7 +189,7 @@ export class WorkerProtocol {
     signal: ClientSignal,
   ): Promise<string[]> {
     const { e } = this;
-    await e.workers.touchExternal(endpoint, workerId);
+    await e.workers.touchExternal(endpoint, workerId, "stop");
     const now = await e.workers.takeStops(workerId);
     if (now.length > 0 || holdMs <= 0) return now;
     const release = e.workers.hold(workerId);
@@ -222,7 +224,10 @@ export class WorkerProtocol {
     } finally {
       release();
     }
-    if (signal.aborted) return [];
+    if (signal.aborted) {
+      e.workers.clientLeft(workerId);
+      return [];
+    }
     return e.workers.takeStops(workerId);
   }
 }

@@ -151,9 +151,19 @@ const m033_leases: Migration = {
   },
 };
 
+// Numbered after the newest shipped migration (Kysely refuses one inserted before applied ones).
+// A worker that uses the job-stop channel keeps long-polling while it lives; `polled_at` is its last
+// poll or post (null for workers that never used the channel: their heartbeat alone counts).
+const m061_worker_polls: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable("workers").addColumn("polled_at", "bigint").execute();
+  },
+};
+
 export const jobMigrations: Record<string, Migration> = {
   "030_jobs": m030_jobs,
   "031_workers": m031_workers,
   "032_webhooks": m032_webhooks,
   "033_leases": m033_leases,
+  "061_worker_polls": m061_worker_polls,
 };

@@ -82,6 +82,11 @@ export interface WorkersTable {
   idle_since: number | null;
   /** Last contact (platform clock): job-take, ping, job-done. */
   last_seen_at: number;
+  /**
+   * Last job-take, job-stop or result post (platform clock) of a worker that uses the job-stop
+   * channel; null for workers that never did. Such a worker that only pings is lost.
+   */
+  polled_at: number | null;
   /** Worker seconds are charged up to here (platform clock). */
   billed_until: number;
 }
