@@ -8,6 +8,7 @@ import { RegistriesService } from "@/lib/platform/management/registries/registri
 import { PlatformError } from "@/lib/platform/http/problem";
 import { SEALED_PREFIX } from "@/lib/platform/secrets";
 import { describeEachBackend } from "./support/backends";
+import { createEndpoint, workerEnvOf } from "./support/jobs";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 // Registry passwords are needed again only by the platform itself (image pulls), so they are
@@ -113,6 +114,31 @@ describeEachBackend("Secrets at rest", (backend) => {
       username: USER,
       password,
     });
+  });
+
+  it("a job's s3Config bucket secret is nowhere in the store in plain text; the worker's job-take gets it in clear", async () => {
+    const ep = await createEndpoint(tp, { image: "acme/uploader:1" }, key);
+    const s3Config = {
+      accessId: "AKIA-TEST",
+      accessSecret: `s3-${randomBytes(12).toString("hex")}`,
+      bucketName: "outputs",
+      endpointUrl: "http://127.0.0.1:9/",
+    };
+    const run = await tp.request(`/v2/${ep}/run`, {
+      method: "POST",
+      json: { input: { n: 1 }, s3Config },
+      auth: key,
+    });
+    expect(run.status).toBe(200);
+    const { id } = (await run.json()) as { id: string };
+    expect(await dumpStore()).not.toContain(s3Config.accessSecret);
+    const env = await workerEnvOf(tp, ep);
+    const take = env.RUNPOD_WEBHOOK_GET_JOB!.replaceAll("$ID", env.RUNPOD_POD_ID!);
+    const res = await fetch(`${take}&job_in_progress=0`, {
+      headers: { Authorization: env.RUNPOD_AI_API_KEY! },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, s3Config });
   });
 
   it("a state export carries the sealed value only", async () => {

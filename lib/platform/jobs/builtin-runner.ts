@@ -102,7 +102,7 @@ export class BuiltinRunner {
           {
             id: row.id,
             input: parseJson(row.input),
-            s3Config: parseJson(row.s3_config),
+            s3Config: row.s3_config === null ? undefined : parseJson(e.secrets.open(row.s3_config)),
             workerId: this.id,
             signal: abort.signal,
             now: () => e.clock.now(),

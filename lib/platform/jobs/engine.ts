@@ -1,3 +1,4 @@
+import type { SecretBox } from "../secrets";
 import type { Kysely } from "kysely";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { UsageRecorder } from "../billing/usage-recorder";
@@ -42,6 +43,8 @@ export interface JobEngine {
   accounts: AccountsService;
   usage: UsageRecorder | undefined;
   availability: AvailabilityService;
+  /** Seals a job's `s3Config` at rest (it carries the caller's bucket secret) and opens it for the worker. */
+  secrets: SecretBox;
   /** Job timeline and fault injection hooks (lib/platform/devtools). */
   devtools: Devtools;
   repo: JobsRepository;

@@ -49,7 +49,12 @@ export function toJobSummary(row: JobsTable): JobSummary {
 }
 
 /** What job-take hands a worker: the input, the bucket credentials and the effective policy. */
-export function toWorkerJob(row: JobsTable, endpointTimeout: number): WorkerJob {
+/** `s3Config` as the worker gets it: `openSecret` unseals the stored value (lib/platform/secrets). */
+export function toWorkerJob(
+  row: JobsTable,
+  endpointTimeout: number,
+  openSecret: (stored: string) => string,
+): WorkerJob {
   const job: WorkerJob = {
     id: row.id,
     input: parseJson(row.input),
@@ -60,7 +65,7 @@ export function toWorkerJob(row: JobsTable, endpointTimeout: number): WorkerJob 
     },
   };
   if (row.webhook !== null) job.webhook = row.webhook;
-  const s3 = parseJson(row.s3_config);
+  const s3 = row.s3_config === null ? undefined : parseJson(openSecret(row.s3_config));
   if (s3 !== undefined) job.s3Config = s3 as WorkerJob["s3Config"];
   return job;
 }

@@ -39,6 +39,7 @@ export function createJobEngine(s: PlatformServices): JobEngine {
     accounts: s.accounts,
     usage: s.usage,
     availability: s.availability,
+    secrets: s.secrets,
     logs: s.logs,
     devtools: s.devtools,
   } as JobEngine;

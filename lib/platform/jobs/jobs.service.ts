@@ -36,7 +36,8 @@ export class JobsService {
       sync: sync ? 1 : 0,
       input: JSON.stringify(body.input),
       webhook: body.webhook ?? null,
-      s3_config: body.s3Config ? JSON.stringify(body.s3Config) : null,
+      // Bucket credentials are the caller's secret: stored sealed, opened only for the worker.
+      s3_config: body.s3Config ? this.e.secrets.seal(JSON.stringify(body.s3Config)) : null,
       execution_timeout: body.policy?.executionTimeout ?? null,
       ttl,
       low_priority: lowPriority ? 1 : 0,

@@ -62,7 +62,7 @@ export async function handleWorkerProtocol(
         signal: clientSignal(c),
       });
       if (!rows || rows.length === 0) return noContent();
-      const jobs = rows.map((r) => toWorkerJob(r, endpoint.timeout));
+      const jobs = rows.map((r) => toWorkerJob(r, endpoint.timeout, (v) => e.secrets.open(v)));
       return ok(op === "job-take" ? jobs[0] : jobs);
     }
     case "job-done": {
