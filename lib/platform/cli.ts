@@ -4,7 +4,7 @@ import { AccountsService } from "./accounts/accounts.service";
 import { createClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { createIds } from "./ids";
-import { WORKER_ENV_USAGE, workerEnvCommand } from "./jobs/worker-env.command";
+import { WORKER_ENV_USAGE, workerEnvCommand } from "./jobs/workers/worker-env.command";
 import { startPlatform } from "./server";
 import { openStore } from "./store/open";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadJobsConfig, type JobsConfig } from "./jobs/jobs.config";
+import { loadJobsConfig, type JobsConfig } from "./jobs/engine/jobs.config";
 import { loadModelsConfig, type ModelsConfig } from "./models/models.config";
 import { decodeSecretsKey } from "./secrets";
 

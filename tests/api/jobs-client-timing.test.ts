@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CLIENT_LONG_POLLS } from "@/lib/platform/jobs/client-timeouts";
+import { CLIENT_LONG_POLLS } from "@/lib/platform/jobs/engine/client-timeouts";
 import { describeEachBackend } from "./support/backends";
 import { createEndpoint } from "./support/jobs";
 import { startTestPlatform, type TestPlatform } from "./support/platform";

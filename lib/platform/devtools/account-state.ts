@@ -1,7 +1,7 @@
 import type { ColumnMetadata, Kysely } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem, PlatformError } from "../http/problem";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 import {
   ACCOUNT_TABLES,
   OWNERSHIP,

@@ -12,8 +12,8 @@ import {
   WhyWaiting,
 } from "@/lib/schemas/devtools";
 import { problem, problems } from "../http/problem";
-import type { JobEngine } from "../jobs/engine";
-import { parseJson, toJob } from "../jobs/job-mapper";
+import type { JobEngine } from "../jobs/engine/engine";
+import { parseJson, toJob } from "../jobs/store/job-mapper";
 import type { PlatformServices } from "../platform";
 import type { JobsTable } from "../store/schema-jobs";
 import { Inbox } from "./inbox";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { DeliveryWithPayload, InboxMessage } from "@/lib/schemas/devtools";
 import { assertJsonDepth, nulProblem } from "../http/json-guard";
 import { problems } from "../http/problem";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Messages kept per account (the oldest go first). */

@@ -1,7 +1,7 @@
 import type { JobEventType, JobOperation } from "@/lib/schemas/devtools";
 import { JobOperation as JobOperationSchema } from "@/lib/schemas/devtools";
 import { problem } from "../http/problem";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 import type { EndpointRecord } from "../management/endpoints/endpoint-record";
 import type { JobsTable } from "../store/schema-jobs";
 import { workerLogKey } from "../logs/log-hub";

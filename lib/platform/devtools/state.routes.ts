@@ -1,5 +1,5 @@
 import { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 import type { PlatformServices } from "../platform";
 import { AccountState } from "./account-state";
 import { InstanceState } from "./state";

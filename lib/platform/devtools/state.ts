@@ -1,7 +1,7 @@
 import { sql, type ColumnMetadata } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem } from "../http/problem";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 import type { Table } from "./state-ownership";
 
 /** Never exported, imported or reset: migration bookkeeping and instance leases. */

@@ -1,6 +1,6 @@
 import type { WaitReason, WhyWaiting } from "@/lib/schemas/devtools";
 import type { JobStatus } from "@/lib/schemas/jobs";
-import type { JobEngine } from "../jobs/engine";
+import type { JobEngine } from "../jobs/engine/engine";
 import type { JobsTable } from "../store/schema-jobs";
 import { builtinImageFor } from "../workers/builtin-images";
 

@@ -1,0 +1,316 @@
+import {
+  JOB_POLICY_BOUNDS,
+  isTerminalJobStatus,
+  type EndpointHealth,
+  type JobRequest,
+} from "@/lib/schemas/jobs";
+import { traceTerminal } from "../../devtools/jobs-hooks";
+import { problem, problems } from "../../http/problem";
+import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
+import type { JobsTable } from "../../store/schema-jobs";
+import type { ClientSignal } from "../api/client-signal";
+import type { JobEngine } from "./engine";
+import { parseJson } from "../store/job-mapper";
+
+/** Statuses that end a job through the worker or the platform (the webhook fires for these). */
+const WEBHOOK_STATUSES = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
+
+/**
+ * The job state machine seen from the job API: submit, read, wait, stream, cancel, retry, purge.
+ * Transitions are single conditional statements in the repository; this class applies their side
+ * effects (wake waiters, stop the worker, schedule webhooks and deletions).
+ */
+export class JobsService {
+  constructor(private readonly e: JobEngine) {}
+
+  async submit(endpoint: EndpointRecord, body: JobRequest, sync: boolean): Promise<JobsTable> {
+    const { repo, clock, ids } = this.e;
+    const now = clock.now();
+    const ttl = body.policy?.ttl ?? JOB_POLICY_BOUNDS.ttl.default;
+    const lowPriority = body.policy?.lowPriority === true;
+    const row: JobsTable = {
+      id: ids.next(sync ? "syncJob" : "job"),
+      account_id: endpoint.accountId,
+      endpoint_id: endpoint.id,
+      status: "IN_QUEUE",
+      sync: sync ? 1 : 0,
+      input: JSON.stringify(body.input),
+      webhook: body.webhook ?? null,
+      // Bucket credentials are the caller's secret: stored sealed, opened only for the worker.
+      s3_config: body.s3Config ? this.e.secrets.seal(JSON.stringify(body.s3Config)) : null,
+      execution_timeout: body.policy?.executionTimeout ?? null,
+      ttl,
+      low_priority: lowPriority ? 1 : 0,
+      seq: repo.nextSeq(now),
+      created_at: now,
+      queued_at: now,
+      started_at: null,
+      completed_at: null,
+      worker_id: null,
+      timeout_at: null,
+      expires_at: now + ttl,
+      delete_at: now + ttl,
+      result_ttl: null,
+      output: null,
+      error: null,
+      retries: 0,
+      losses: 0,
+      stream_seq: 0,
+      streamed: 0,
+      stream_final_sent: 0,
+    };
+    const inserted = repo.insert(row);
+    this.e.devtools.trace.record(
+      endpoint.id,
+      row.id,
+      "queued",
+      null,
+      lowPriority ? "low priority" : null,
+    );
+    // Embedded store: the insert is queued for the next group commit; signalling now lets a waiting
+    // worker's claim join the same commit (it runs after the insert). PostgreSQL: only once committed.
+    if (this.e.fast) this.e.signals.emit("queue", endpoint.id);
+    await inserted;
+    this.e.scheduler.hint("jobs.expiry", row.delete_at);
+    if (!this.e.fast) this.e.signals.emit("queue", endpoint.id);
+    // Seed: a low-priority job never triggers scaling.
+    if (!lowPriority) this.e.signals.emit("scale", endpoint.id);
+    return row;
+  }
+
+  /** The endpoint's job, or 404 (unknown, another endpoint's, or deleted by ttl/retention). */
+  async get(endpoint: EndpointRecord, id: string): Promise<JobsTable> {
+    const row = await this.e.repo.get(id);
+    if (!row || row.endpoint_id !== endpoint.id || Number(row.delete_at) <= this.e.clock.now()) {
+      throw problems.notFound("job");
+    }
+    return row;
+  }
+
+  async status(endpoint: EndpointRecord, id: string, ttl?: number): Promise<JobsTable> {
+    const row = await this.get(endpoint, id);
+    if (ttl === undefined) return row;
+    const shortened = await this.e.repo.shortenRetention(id, ttl, this.e.clock.now());
+    if (shortened) this.e.scheduler.hint("jobs.expiry", Number(shortened.delete_at));
+    return shortened ?? (await this.get(endpoint, id));
+  }
+
+  /**
+   * Holds until `done(row)` or `waitMs` elapse on the platform clock (or in real time, whichever
+   * first: a frozen manual clock must not hold an HTTP request forever), or the client leaves.
+   * Answers the job as it stands then; undefined when it was deleted meanwhile.
+   */
+  async waitFor(
+    endpoint: EndpointRecord,
+    id: string,
+    waitMs: number,
+    signal: ClientSignal,
+    done: (row: JobsTable) => boolean,
+  ): Promise<JobsTable | undefined> {
+    const { signals, scheduler, clock, repo } = this.e;
+    return new Promise<JobsTable | undefined>((resolve, reject) => {
+      let settled = false;
+      let checking = false;
+      let recheck = false;
+      const cleanups: (() => void)[] = [];
+      const finish = (row: JobsTable | undefined) => {
+        if (settled) return;
+        settled = true;
+        cleanups.forEach((c) => c());
+        resolve(row);
+      };
+      const current = async () => {
+        const row = await repo.get(id);
+        return row && row.endpoint_id === endpoint.id && Number(row.delete_at) > clock.now()
+          ? row
+          : undefined;
+      };
+      const check = async () => {
+        if (settled) return;
+        if (checking) {
+          recheck = true;
+          return;
+        }
+        checking = true;
+        try {
+          do {
+            recheck = false;
+            const row = await current();
+            if (!row || done(row)) return finish(row);
+          } while (recheck && !settled);
+        } catch (err) {
+          settled = true;
+          cleanups.forEach((c) => c());
+          reject(err);
+        } finally {
+          checking = false;
+        }
+      };
+      const timeUp = () => void current().then(finish, reject);
+      cleanups.push(signals.on("job", id, () => void check()));
+      cleanups.push(scheduler.at(clock.now() + waitMs, timeUp));
+      const real = setTimeout(timeUp, waitMs);
+      cleanups.push(() => clearTimeout(real));
+      if (this.e.dialect === "postgres") {
+        // Safety net for a lost NOTIFY from another instance.
+        const poll = setInterval(() => void check(), 1000);
+        cleanups.push(() => clearInterval(poll));
+      }
+      const onAbort = () => finish(undefined);
+      signal.addEventListener("abort", onAbort);
+      cleanups.push(() => signal.removeEventListener("abort", onAbort));
+      void check();
+    });
+  }
+
+  /**
+   * `/stream`: chunks not delivered before (each exactly once), holding until there are some or the
+   * job ends. A job that never streamed hands its final output as one chunk when it completes.
+   */
+  async stream(
+    endpoint: EndpointRecord,
+    id: string,
+    holdMs: number,
+    signal: ClientSignal,
+  ): Promise<{ row: JobsTable; chunks: unknown[] }> {
+    const { repo } = this.e;
+    const take = async (row: JobsTable): Promise<unknown[]> => {
+      // Status first, chunks second: a terminal status guarantees every chunk is already stored.
+      const chunks = (await repo.takeChunks(id)).map((c) => parseJson(c.output));
+      if (
+        chunks.length === 0 &&
+        row.status === "COMPLETED" &&
+        row.streamed === 0 &&
+        (await repo.takeFinalOutput(id))
+      ) {
+        chunks.push(parseJson(row.output) ?? null);
+      }
+      return chunks;
+    };
+    let row = await this.get(endpoint, id);
+    let chunks = await take(row);
+    if (chunks.length > 0 || isTerminalJobStatus(row.status) || holdMs <= 0) return { row, chunks };
+    const deadline = Date.now() + holdMs;
+    while (chunks.length === 0 && !isTerminalJobStatus(row.status) && !signal.aborted) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      const next = await this.waitFor(
+        endpoint,
+        id,
+        left,
+        signal,
+        (r) => isTerminalJobStatus(r.status) || r.stream_seq > row.stream_seq,
+      );
+      if (!next) {
+        if (signal.aborted) break;
+        throw problems.notFound("job");
+      }
+      row = next;
+      chunks = await take(row);
+    }
+    return { row, chunks };
+  }
+
+  async cancel(endpoint: EndpointRecord, id: string): Promise<JobsTable> {
+    const before = await this.get(endpoint, id);
+    const row = await this.e.repo.cancel(id, this.e.clock.now());
+    // Already terminal: cancel changes nothing and answers the job as it is.
+    if (!row) return this.get(endpoint, before.id);
+    if (row.worker_id !== null && row.started_at !== null) {
+      await this.e.workers.signalStop(row.worker_id, row.id, "cancelled");
+    }
+    this.afterTerminal(row);
+    return row;
+  }
+
+  async retry(endpoint: EndpointRecord, id: string): Promise<JobsTable> {
+    const before = await this.get(endpoint, id);
+    const row = await this.e.repo.retry(id, this.e.clock.now());
+    if (!row) {
+      throw problem(
+        400,
+        `job ${id} is ${before.status}; only FAILED or TIMED_OUT jobs can be retried`,
+      );
+    }
+    this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
+    this.e.devtools.trace.record(endpoint.id, id, "queued", null, "retried");
+    this.e.signals.emit("job", id);
+    this.e.signals.emit("queue", endpoint.id);
+    if (row.low_priority === 0) this.e.signals.emit("scale", endpoint.id);
+    return row;
+  }
+
+  async purge(endpoint: EndpointRecord): Promise<number> {
+    const rows = await this.e.repo.purge(endpoint.id, this.e.clock.now());
+    for (const row of rows) this.afterTerminal(row);
+    return rows.length;
+  }
+
+  async health(endpoint: EndpointRecord): Promise<EndpointHealth> {
+    const { byStatus, retried } = await this.e.repo.counts(endpoint.id);
+    const workers = await this.e.workers.summary(endpoint.id);
+    return {
+      jobs: {
+        completed: byStatus.COMPLETED ?? 0,
+        failed: (byStatus.FAILED ?? 0) + (byStatus.TIMED_OUT ?? 0),
+        inProgress: byStatus.IN_PROGRESS ?? 0,
+        inQueue: byStatus.IN_QUEUE ?? 0,
+        retried,
+      },
+      workers: {
+        idle: workers.idle,
+        initializing: workers.initializing,
+        ready: workers.idle + workers.running,
+        running: workers.running,
+        throttled: workers.throttled,
+        unhealthy: workers.unhealthy,
+      },
+    };
+  }
+
+  /**
+   * Side effects of any terminal transition, whoever made it: wake waiters, schedule the deletion,
+   * queue the webhook, let the scaler see the freed capacity.
+   */
+  afterTerminal(row: JobsTable): void {
+    traceTerminal(this.e, row);
+    this.e.signals.emit("job", row.id);
+    this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
+    if (row.webhook && WEBHOOK_STATUSES.has(row.status)) {
+      void this.e.scheduler
+        .run(() => this.e.webhooks.enqueue(row))
+        .catch((err: unknown) =>
+          this.e.log.error({ err, job: row.id }, "could not queue the webhook"),
+        );
+    }
+    this.e.signals.emit("scale", row.endpoint_id);
+  }
+
+  /** Timer source: running jobs past their execution timeout become TIMED_OUT and their worker is told to stop. */
+  async fireTimeouts(now: number): Promise<void> {
+    for (;;) {
+      const rows = await this.e.repo.timeOut(now);
+      for (const row of rows) {
+        if (row.worker_id) await this.e.workers.signalStop(row.worker_id, row.id, "timed out");
+        this.afterTerminal(row);
+      }
+      if (rows.length < 500) return;
+    }
+  }
+
+  /** Timer source: ttl and retention delete jobs in any state; a running one's worker is told to stop. */
+  async fireExpiry(now: number): Promise<void> {
+    for (;;) {
+      const rows = await this.e.repo.expire(now);
+      for (const row of rows) {
+        this.e.devtools.trace.record(row.endpoint_id, row.id, "expired", null, row.status);
+        if (row.status === "IN_PROGRESS" && row.worker_id)
+          await this.e.workers.signalStop(row.worker_id, row.id, "ttl expired");
+        this.e.signals.emit("job", row.id);
+        if (row.status === "IN_QUEUE" || row.status === "IN_PROGRESS")
+          this.e.signals.emit("scale", row.endpoint_id);
+      }
+      if (rows.length < 500) return;
+    }
+  }
+}

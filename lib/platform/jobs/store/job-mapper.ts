@@ -1,0 +1,71 @@
+import type { Job, JobStatus, JobSummary, WorkerJob } from "@/lib/schemas/jobs";
+import type { JobsTable } from "../../store/schema-jobs";
+
+/** JSON columns hold what clients sent; a bad value would be our bug, so fail loudly in the log, not the answer. */
+export function parseJson(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function timing(row: JobsTable): { delayTime?: number; executionTime?: number } {
+  const out: { delayTime?: number; executionTime?: number } = {};
+  if (row.started_at !== null)
+    out.delayTime = Math.max(0, Number(row.started_at) - Number(row.queued_at));
+  if (row.started_at !== null && row.completed_at !== null) {
+    out.executionTime = Math.max(0, Number(row.completed_at) - Number(row.started_at));
+  }
+  return out;
+}
+
+/**
+ * The job as every job operation answers it (and as the webhook posts it). `s3Config`, `input`
+ * and internal columns never leave through here.
+ */
+export function toJob(row: JobsTable): Job {
+  const job: Job = { id: row.id, status: row.status as JobStatus, ...timing(row) };
+  if (row.worker_id !== null) job.workerId = row.worker_id;
+  const output = parseJson(row.output);
+  if (output !== undefined) job.output = output;
+  const error = parseJson(row.error);
+  if (error !== undefined) job.error = error;
+  if (row.retries > 0) job.retries = Number(row.retries);
+  return job;
+}
+
+export function toJobSummary(row: JobsTable): JobSummary {
+  const s: JobSummary = {
+    id: row.id,
+    status: row.status as JobStatus,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    ...timing(row),
+  };
+  if (row.worker_id !== null) s.workerId = row.worker_id;
+  if (row.retries > 0) s.retries = Number(row.retries);
+  return s;
+}
+
+/** What job-take hands a worker: the input, the bucket credentials and the effective policy. */
+/** `s3Config` as the worker gets it: `openSecret` unseals the stored value (lib/platform/secrets). */
+export function toWorkerJob(
+  row: JobsTable,
+  endpointTimeout: number,
+  openSecret: (stored: string) => string,
+): WorkerJob {
+  const job: WorkerJob = {
+    id: row.id,
+    input: parseJson(row.input),
+    policy: {
+      executionTimeout: Number(row.execution_timeout ?? endpointTimeout),
+      ttl: Number(row.ttl),
+      lowPriority: row.low_priority === 1,
+    },
+  };
+  if (row.webhook !== null) job.webhook = row.webhook;
+  const s3 = row.s3_config === null ? undefined : parseJson(openSecret(row.s3_config));
+  if (s3 !== undefined) job.s3Config = s3 as WorkerJob["s3Config"];
+  return job;
+}
