@@ -63,7 +63,8 @@ export function ClockControl({ operator }: { operator: boolean }) {
         operator
       </span>
       <span className="font-mono text-xs" data-testid="platform-clock">
-        {manual ? "⏸" : "▶"} {clock.data.iso.replace("T", " ").slice(0, 19)} UTC ({clock.data.mode})
+        <ModeIcon manual={manual} /> {clock.data.iso.replace("T", " ").slice(0, 19)} UTC (
+        {clock.data.mode})
       </span>
       <button
         type="button"
@@ -90,5 +91,29 @@ export function ClockControl({ operator }: { operator: boolean }) {
           </button>
         ))}
     </span>
+  );
+}
+
+/**
+ * Paused or playing, drawn rather than typed: the band's font stack has no glyph for U+23F8, so
+ * a character showed as a missing-glyph box. The mode is also spelled out beside it.
+ */
+function ModeIcon({ manual }: { manual: boolean }) {
+  return (
+    <svg
+      aria-hidden
+      viewBox="0 0 10 10"
+      className="inline-block size-2.5 align-[-1px]"
+      fill="currentColor"
+    >
+      {manual ? (
+        <>
+          <rect x="1.5" y="1" width="2.5" height="8" rx="0.5" />
+          <rect x="6" y="1" width="2.5" height="8" rx="0.5" />
+        </>
+      ) : (
+        <path d="M2 1 L9 5 L2 9 Z" />
+      )}
+    </svg>
   );
 }

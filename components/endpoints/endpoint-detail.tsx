@@ -4,6 +4,7 @@ import { Loading, LoadError } from "@/components/forms/query-states";
 import { LinkTabs } from "@/components/forms/tabs";
 import { useEndpoint } from "@/lib/queries/endpoints";
 import { EndpointHeader } from "./endpoint-header";
+import { EndpointNotFound } from "./endpoint-not-found";
 import { EndpointOverview } from "./endpoint-overview";
 import { EndpointReleases } from "./endpoint-releases";
 import { EndpointRequests } from "./endpoint-requests";
@@ -14,6 +15,7 @@ import { EndpointWorkers } from "./endpoint-workers";
 export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
   const query = useEndpoint(id);
   if (query.isPending) return <Loading what="the endpoint" />;
+  if (query.isError && query.error.status === 404) return <EndpointNotFound id={id} />;
   if (query.isError)
     return (
       <LoadError what={`endpoint ${id}`} error={query.error} onRetry={() => query.refetch()} />
@@ -30,7 +32,7 @@ export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
       />
       {tab === "overview" && <EndpointOverview endpoint={endpoint} />}
       {tab === "requests" && <EndpointRequests endpoint={endpoint} />}
-      {tab === "workers" && <EndpointWorkers id={id} />}
+      {tab === "workers" && <EndpointWorkers id={id} queue={endpoint.type !== "LOAD_BALANCER"} />}
       {tab === "releases" && <EndpointReleases id={id} />}
       {tab === "settings" && <EndpointSettings endpoint={endpoint} />}
     </>

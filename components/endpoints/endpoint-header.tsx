@@ -9,6 +9,8 @@ import type { Endpoint } from "@/lib/schemas/endpoints";
 import { liveCost, liveStatus } from "./endpoint-live";
 import { poolsFromCatalog } from "./gpu-pools";
 
+const NO_QUEUE = "Load balancers have no job queue: HTTP goes straight to a worker's server";
+
 /** Name, id, and the live numbers (polled): status, $/s, workers, jobs in progress and queued. */
 export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
   const health = useEndpointHealth(endpoint.id);
@@ -48,8 +50,16 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
               : undefined
           }
         />
-        <Stat label="Jobs in progress" value={h ? `${h.jobs.inProgress}` : "…"} />
-        <Stat label="Jobs queued" value={h ? `${h.jobs.inQueue}` : "…"} />
+        <Stat
+          label="Jobs in progress"
+          value={h ? (h.jobs ? `${h.jobs.inProgress}` : "—") : "…"}
+          title={h && !h.jobs ? NO_QUEUE : undefined}
+        />
+        <Stat
+          label="Jobs queued"
+          value={h ? (h.jobs ? `${h.jobs.inQueue}` : "—") : "…"}
+          title={h && !h.jobs ? NO_QUEUE : undefined}
+        />
       </dl>
       {health.isError && (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">

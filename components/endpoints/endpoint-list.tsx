@@ -9,11 +9,11 @@ import { Badge, StatusDot } from "@/components/ui/badge";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpoints, useEndpointsHealth } from "@/lib/queries/endpoints";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import type { EndpointHealth } from "@/lib/schemas/jobs";
+import type { EndpointLive } from "@/lib/schemas/jobs";
 import { liveCost, liveStatus } from "./endpoint-live";
 import { poolsFromCatalog, type GpuPool } from "./gpu-pools";
 
-type Row = Endpoint & { health: EndpointHealth | null | undefined };
+type Row = Endpoint & { health: EndpointLive | null | undefined };
 
 const columns = (pools: readonly GpuPool[]): Column<Row>[] => [
   {
@@ -50,7 +50,13 @@ const columns = (pools: readonly GpuPool[]): Column<Row>[] => [
   {
     header: "Queue",
     cell: (e) =>
-      e.health ? `${e.health.jobs.inQueue} queued, ${e.health.jobs.inProgress} running` : "…",
+      e.type === "LOAD_BALANCER" ? (
+        <span title="Load balancers have no job queue">no queue</span>
+      ) : e.health?.jobs ? (
+        `${e.health.jobs.inQueue} queued, ${e.health.jobs.inProgress} running`
+      ) : (
+        "…"
+      ),
   },
   {
     header: "Cost now",

@@ -1,10 +1,14 @@
 import type { Tone } from "@/components/ui/badge";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import type { EndpointHealth } from "@/lib/schemas/jobs";
+import type { EndpointLive } from "@/lib/schemas/jobs";
 import type { GpuPool } from "./gpu-pools";
 
 /** One word for an endpoint's state, from its workers right now. */
-export function liveStatus(health: EndpointHealth): { tone: Tone; word: string; pulse?: boolean } {
+export function liveStatus(health: Pick<EndpointLive, "workers">): {
+  tone: Tone;
+  word: string;
+  pulse?: boolean;
+} {
   const w = health.workers;
   if (w.ready > 0) return { tone: "success", word: "ready" };
   if (w.unhealthy > 0) return { tone: "danger", word: "unhealthy" };
@@ -20,7 +24,7 @@ export function liveStatus(health: EndpointHealth): { tone: Tone; word: string; 
  */
 export function liveCost(
   endpoint: Pick<Endpoint, "gpu">,
-  health: EndpointHealth,
+  health: Pick<EndpointLive, "workers">,
   pools: readonly GpuPool[],
 ) {
   const w = health.workers;

@@ -50,7 +50,9 @@ export const SAMPLE_REQUEST = '{\n  "input": {\n    "mock_return": "hello"\n  }\
 
 export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
   const toast = useToast();
-  const requests = useEndpointRequests(endpoint.id);
+  const requests = useEndpointRequests(endpoint.id, {
+    enabled: endpoint.type !== "LOAD_BALANCER",
+  });
   const invalidate = [endpointQueryKeys.requests(endpoint.id)];
   const run = useAction(runJob, invalidate);
   const purge = useAction(purgeQueue, invalidate);

@@ -26,10 +26,11 @@ function uptime(seconds: number | null | undefined): string {
   return m > 0 ? `${m} min ${s} s` : `${s} s`;
 }
 
-export function EndpointWorkers({ id }: { id: string }) {
+export function EndpointWorkers({ id, queue }: { id: string; queue: boolean }) {
   const query = useEndpointWorkers(id);
-  // The job a running worker holds, from the endpoint's recent requests (absent while unreadable).
-  const jobs = useJobsByWorker(id).data;
+  // The job a running worker holds, from the endpoint's recent requests (absent while unreadable;
+  // never read for a load balancer, which has no jobs).
+  const jobs = useJobsByWorker(id, { enabled: queue }).data;
   if (query.isPending) return <Loading what="workers" />;
   if (query.isError)
     return <LoadError what="workers" error={query.error} onRetry={() => query.refetch()} />;

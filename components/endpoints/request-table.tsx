@@ -5,10 +5,10 @@ import { duration } from "@/components/forms/format";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
 import { StatusDot } from "@/components/ui/badge";
-import { requestCost, usdEstimate } from "@/lib/pricing/serverless-cost";
+import { jobCostEstimate, usdEstimate } from "@/lib/pricing/serverless-cost";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import type { JobStatus, ListRequestsResponse } from "@/lib/schemas/jobs";
+import type { ListRequestsResponse } from "@/lib/schemas/jobs";
 import { poolsFromCatalog, workerPrice } from "./gpu-pools";
 import { JOB } from "./job-status";
 import { RequestActions } from "./request-actions";
@@ -16,15 +16,11 @@ import { RequestActions } from "./request-actions";
 type Request = ListRequestsResponse["requests"][number];
 type Price = NonNullable<ReturnType<typeof workerPrice>>;
 
-/** Jobs that ran to an end on a worker: their execution time is what the worker spent on them. */
-const RAN: ReadonlySet<JobStatus> = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
-
 const COST_NOTE_ID = "request-cost-note";
 
 /** A request's estimated cost, or undefined when it has not run to an end (or the price is unknown). */
 function costOf(job: Request, price: Price | null): number | undefined {
-  if (!price || !RAN.has(job.status) || job.executionTime === undefined) return undefined;
-  return requestCost(job.executionTime, price.perSecond);
+  return jobCostEstimate(job, price?.perSecond);
 }
 
 const columns = (endpointId: string, price: Price | null): Column<Request>[] => [

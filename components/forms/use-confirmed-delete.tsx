@@ -20,13 +20,18 @@ interface Named {
 export function useConfirmedDelete<T extends Named>(options: {
   /** `Template`, `Volume`, `Key`: used in the title, the button and the outcome. */
   noun: string;
-  description: ReactNode;
+  /** What deleting does; per item when one item is special (the key of this session). */
+  description: ReactNode | ((item: T) => ReactNode);
+  /** The confirm button's words; `Delete <noun>` unless given. */
+  confirmLabel?: (item: T) => string;
   remove: {
     mutateAsync: (input: { id: string }) => Promise<ActionResult<unknown>>;
     isPending: boolean;
   };
+  /** After a successful delete, with the action's answer. */
+  onDeleted?: (item: T, data: unknown) => void;
 }) {
-  const { noun, description, remove } = options;
+  const { noun, description, remove, onDeleted } = options;
   const toast = useToast();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -37,6 +42,7 @@ export function useConfirmedDelete<T extends Named>(options: {
     if (result.ok) {
       setRefused(null);
       toast({ tone: "success", title: `${noun} ${item.name} deleted` });
+      onDeleted?.(item, result.data);
     } else {
       setRefused(`${item.name} was not deleted: ${describeProblem(result.problem)}`);
     }
@@ -64,9 +70,9 @@ export function useConfirmedDelete<T extends Named>(options: {
         open
         onClose={() => setDeleting(null)}
         title={`Delete ${deleting.name}?`}
-        description={description}
+        description={typeof description === "function" ? description(deleting) : description}
         name={deleting.name}
-        confirmLabel={`Delete ${lower}`}
+        confirmLabel={options.confirmLabel?.(deleting) ?? `Delete ${lower}`}
         onConfirm={() => confirm(deleting)}
         pending={remove.isPending}
       />

@@ -5,15 +5,15 @@ import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
 import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
-import { StatusDot } from "@/components/ui/badge";
+import { Badge, StatusDot } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { deleteApiKey, updateApiKey } from "@/lib/actions/api-keys";
-import { useApiKeys } from "@/lib/queries/api-keys";
+import { useApiKeys, type ListedApiKey } from "@/lib/queries/api-keys";
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { apiKeyKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
-import type { ApiKey, KeyPermission } from "@/lib/schemas/control";
+import type { KeyPermission } from "@/lib/schemas/control";
 
 function describePermission(p: KeyPermission): string {
   if (p.type === "all") return "All";
@@ -25,8 +25,20 @@ function describePermission(p: KeyPermission): string {
   return `Restricted (${parts.join(", ") || "no families"}${eps ? `; ${eps} endpoint rule(s)` : ""})`;
 }
 
-const COLUMNS: Column<ApiKey>[] = [
-  { header: "Name", cell: (k) => <NameCell name={k.name} id={`${k.prefix}…`} /> },
+const COLUMNS: Column<ListedApiKey>[] = [
+  {
+    header: "Name",
+    cell: (k) => (
+      <>
+        <NameCell name={k.name} id={`${k.prefix}…`} />
+        {k.current && (
+          <Badge tone="accent" className="mt-1">
+            this session
+          </Badge>
+        )}
+      </>
+    ),
+  },
   { header: "Permission", cell: (k) => describePermission(k.permission) },
   {
     header: "Status",
@@ -45,14 +57,37 @@ export function KeyList({ empty }: { empty: ReactNode }) {
   const toast = useToast();
   const keys = useApiKeys();
   const update = useAction(updateApiKey, [apiKeyKeys.all]);
-  const remove = useAction(deleteApiKey, [apiKeyKeys.all]);
-  const deletion = useConfirmedDelete<ApiKey>({
+  const removeOther = useAction(deleteApiKey, [apiKeyKeys.all]);
+  // Deleting the session's own key ends the session: nothing to refresh, the page leaves.
+  const removeOwn = useAction(deleteApiKey, []);
+  const current = keys.data?.find((k) => k.current)?.id;
+  const remove = {
+    mutateAsync: (input: { id: string }) =>
+      (input.id === current ? removeOwn : removeOther).mutateAsync(input),
+    isPending: removeOther.isPending || removeOwn.isPending,
+  };
+  const deletion = useConfirmedDelete<ListedApiKey>({
     noun: "Key",
-    description: "Programs using it get 401 from then on.",
+    description: (k) =>
+      k.current ? (
+        <>
+          <strong>This console session is signed in with this key.</strong> Deleting it signs you
+          out at once: you will need another key to sign in again. Programs using it get 401 from
+          then on.
+        </>
+      ) : (
+        "Programs using it get 401 from then on."
+      ),
+    confirmLabel: (k) => (k.current ? "Delete key and sign out" : "Delete key"),
     remove,
+    onDeleted: (_k, data) => {
+      // A full load: every cached query of the ended session goes with the page.
+      if ((data as { signedOut?: boolean } | null)?.signedOut)
+        window.location.assign("/sign-in?reason=key-rejected");
+    },
   });
 
-  async function toggle(key: ApiKey) {
+  async function toggle(key: ListedApiKey) {
     const result = await update.mutateAsync({ id: key.id, patch: { disabled: !key.disabled } });
     if (result.ok)
       toast({

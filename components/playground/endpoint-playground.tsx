@@ -15,6 +15,7 @@ import { useEndpoint } from "@/lib/queries/endpoints";
 import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
+import { EndpointNotFound } from "@/components/endpoints/endpoint-not-found";
 import { AdvancedOptions, EMPTY_ADVANCED, advancedFrom, parseAdvanced } from "./advanced-options";
 import { CodeDrawer } from "./code-drawer";
 import { JsonEditor } from "./json-editor";
@@ -34,6 +35,7 @@ export function EndpointPlayground({ id, runId }: { id: string; runId?: string }
   const endpoint = useEndpoint(id);
   const opened = usePlaygroundRun(runId);
   if (endpoint.isPending || (runId && opened.isPending)) return <Loading what="the endpoint" />;
+  if (endpoint.isError && endpoint.error.status === 404) return <EndpointNotFound id={id} />;
   if (endpoint.isError)
     return (
       <LoadError

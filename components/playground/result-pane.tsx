@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "@/components/forms/query-states";
-import { duration, usd } from "@/components/forms/format";
+import { duration } from "@/components/forms/format";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -12,14 +12,28 @@ import { useToast } from "@/components/ui/toast";
 import { cancelPlaygroundRun } from "@/lib/actions/playground";
 import { mediaOf, textOf, usageOf } from "@/lib/console-store/output";
 import type { PlaygroundRun } from "@/lib/console-store/run-view";
+import { poolsFromCatalog } from "@/components/endpoints/gpu-pools";
 import { describeProblem } from "@/lib/queries/apply-problem";
+import { useGpuTypes } from "@/lib/queries/catalog";
+import { useEndpoint } from "@/lib/queries/endpoints";
 import { playgroundKeys, usePlaygroundRun, useRunTimings } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { isTerminalJobStatus } from "@/lib/schemas/jobs";
 import { JobStatusDot } from "./job-status";
+import { formatRunCost, runCost } from "./run-target";
 import { useElapsed } from "./use-elapsed";
 
 type View = "preview" | "json";
+
+/** The platform's cost of a model run, or the Requests tab's estimate for an own endpoint's run. */
+function useRunCost(run: PlaygroundRun) {
+  const endpointId = run.target.kind === "endpoint" ? run.target.id : undefined;
+  const endpoint = useEndpoint(endpointId ?? "", {
+    enabled: endpointId !== undefined && run.cost === undefined,
+  });
+  const gpus = useGpuTypes();
+  return runCost(run, endpoint.data, gpus.data ? poolsFromCatalog(gpus.data) : null);
+}
 
 /** The right-hand pane: live status, timings, streamed text, the result, raw JSON, cancel, download. */
 export function ResultPane({ runId, idleHint }: { runId: string | undefined; idleHint: string }) {
@@ -83,6 +97,7 @@ function RunResult({
   );
   // Only against the local platform: the real service has no job timeline.
   const split = useRunTimings(run).data?.split;
+  const cost = useRunCost(run);
   const media = mediaOf(run.output);
   const downloadHref =
     media && run.target.kind === "model"
@@ -124,7 +139,7 @@ function RunResult({
           </>
         )}
         <Timing label="Execution" value={duration(run.executionTime)} title="executionTime" />
-        <Timing label="Cost" value={run.cost === undefined ? "—" : usd(run.cost)} />
+        <Timing label="Cost" value={formatRunCost(cost)} title={cost?.basis} />
       </dl>
       <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
         <span>
@@ -189,7 +204,7 @@ function RunResult({
 
 export function Timing({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
-    <div title={title}>
+    <div role="group" aria-label={label} title={title}>
       <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>

@@ -2,20 +2,17 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { duration, usd } from "@/components/forms/format";
+import { duration } from "@/components/forms/format";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { diffInputs, sameValue } from "@/lib/console-store/input-diff";
-import type { PlaygroundRun, RunTarget, RunTimings } from "@/lib/console-store/run-view";
-import { findModel } from "@/lib/models";
+import type { PlaygroundRun, RunTimings } from "@/lib/console-store/run-view";
 import { usePlaygroundRun, useRunTimings } from "@/lib/queries/playground";
 import { JobStatusDot } from "./job-status";
 import { Preview } from "./result-pane";
 import { playgroundHref } from "./run-links";
-
-const targetName = (target: RunTarget) =>
-  target.kind === "model" ? (findModel(target.slug)?.name ?? target.slug) : `Endpoint ${target.id}`;
+import { formatRunCost, useRunTargets } from "./run-target";
 
 function show(value: unknown): string {
   if (value === undefined) return "—";
@@ -32,6 +29,9 @@ export function RunCompare({ a, b }: { a: string; b: string }) {
   const runB = usePlaygroundRun(b, { live: true });
   const timingsA = useRunTimings(runA.data).data;
   const timingsB = useRunTimings(runB.data).data;
+  const targets = useRunTargets(
+    runA.data?.target.kind === "endpoint" || runB.data?.target.kind === "endpoint",
+  );
 
   for (const [query, label] of [
     [runA, "run A"],
@@ -54,8 +54,8 @@ export function RunCompare({ a, b }: { a: string; b: string }) {
       </CompareTable>
       <CompareTable caption="Status, timings and cost" a={ra} b={rb}>
         <CompareRow label="Target" differs={!sameValue(ra.target, rb.target)}>
-          {targetName(ra.target)}
-          {targetName(rb.target)}
+          {targets.name(ra.target)}
+          {targets.name(rb.target)}
         </CompareRow>
         <CompareRow label="Status" differs={ra.status !== rb.status}>
           <JobStatusDot status={ra.status} />
@@ -82,8 +82,8 @@ export function RunCompare({ a, b }: { a: string; b: string }) {
           {duration(rb.executionTime)}
         </CompareRow>
         <CompareRow label="Cost">
-          {ra.cost === undefined ? "—" : usd(ra.cost)}
-          {rb.cost === undefined ? "—" : usd(rb.cost)}
+          {formatRunCost(targets.cost(ra))}
+          {formatRunCost(targets.cost(rb))}
         </CompareRow>
         <CompareRow label="Worker">
           {ra.workerId ?? "—"}

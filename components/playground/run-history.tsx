@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { duration, usd } from "@/components/forms/format";
+import { duration } from "@/components/forms/format";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { TimeAgo } from "@/components/forms/time-ago";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -12,18 +12,12 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { rerunPlayground } from "@/lib/actions/playground";
 import type { PlaygroundRun, RunTarget } from "@/lib/console-store/run-view";
-import { findModel } from "@/lib/models";
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { playgroundKeys, usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { JobStatusDot } from "./job-status";
 import { compareHref, playgroundHref } from "./run-links";
-
-function targetName(target: RunTarget): string {
-  return target.kind === "model"
-    ? (findModel(target.slug)?.name ?? target.slug)
-    : `Endpoint ${target.id}`;
-}
+import { formatRunCost, useRunTargets } from "./run-target";
 
 /** The input in a few words: the prompt, the last message, or the JSON. */
 function summary(input: unknown): string {
@@ -45,6 +39,11 @@ function summary(input: unknown): string {
  */
 export function RunHistory({ target, title }: { target?: RunTarget; title: string }) {
   const history = usePlaygroundHistory(target);
+  // Endpoint runs are named after their endpoint and priced like its Requests tab.
+  const targets = useRunTargets(
+    target?.kind === "endpoint" ||
+      (!target && (history.data?.some((r) => r.target.kind === "endpoint") ?? false)),
+  );
   const router = useRouter();
   const toast = useToast();
   const rerun = useAction(rerunPlayground, [playgroundKeys.histories()]);
@@ -162,7 +161,7 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
                     </span>
                   )}
                 </Td>
-                {!target && <Td>{targetName(run.target)}</Td>}
+                {!target && <Td>{targets.name(run.target)}</Td>}
                 <Td className="max-w-xs truncate" title={summary(run.input)}>
                   {summary(run.input)}
                 </Td>
@@ -172,7 +171,7 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
                 </Td>
                 <Td>{duration(run.delayTime)}</Td>
                 <Td>{duration(run.executionTime)}</Td>
-                <Td>{run.cost === undefined ? "—" : usd(run.cost)}</Td>
+                <Td title={targets.cost(run)?.basis}>{formatRunCost(targets.cost(run))}</Td>
                 <Td>
                   <TimeAgo iso={run.createdAt} />
                 </Td>

@@ -5,6 +5,8 @@ import {
   deleteApiKey as remove,
   updateApiKey as update,
 } from "@/lib/cloud/api-keys";
+import { clearSession } from "@/lib/auth/session";
+import { whoami } from "@/lib/cloud/platform";
 import { IdParam } from "@/lib/schemas/common";
 import { CreateApiKeyInput, UpdateApiKeyInput } from "@/lib/schemas/control";
 import { defineAction } from "./define-action";
@@ -17,7 +19,14 @@ export const updateApiKey = defineAction(
   (cloud, { id, patch }) => update(cloud, id, patch),
 );
 
+/**
+ * Deleting the key this session is signed in with also ends the session (the console could not
+ * act with it any more): `signedOut` tells the page to go to the sign-in page.
+ */
 export const deleteApiKey = defineAction(IdParam, async (cloud, { id }) => {
+  const me = await whoami(cloud).catch(() => null);
   await remove(cloud, id);
-  return null;
+  const signedOut = me?.key.id === id;
+  if (signedOut) await clearSession();
+  return { signedOut };
 });

@@ -6,7 +6,7 @@ import {
   type CreateEndpointInput,
   type UpdateEndpointInput,
 } from "@/lib/schemas/endpoints";
-import { EndpointHealth } from "@/lib/schemas/jobs";
+import { EndpointHealth, type EndpointLive } from "@/lib/schemas/jobs";
 import type { Cloud } from "./client";
 
 /** `/v2/serverless`: serverless endpoints of the key's account. */
@@ -61,4 +61,32 @@ export function getEndpointHealth(cloud: Cloud, id: string): Promise<EndpointHea
     path: `/${encodeURIComponent(id)}/health`,
     schema: EndpointHealth,
   });
+}
+
+/** Load balancers answer every path of their own URL with the user's server, job-API names included. */
+export const isLoadBalancer = (endpoint: Pick<Endpoint, "type">) =>
+  endpoint.type === "LOAD_BALANCER";
+
+/**
+ * An endpoint's live numbers without waking anything. Queue endpoints: job API `/health`. Load
+ * balancers: only the management API's worker list, because the platform routes `/v2/<id>/health`
+ * (like any path) to the user's server there: reading it would start a worker, which is billed.
+ */
+export async function getEndpointLive(
+  cloud: Cloud,
+  endpoint: Pick<Endpoint, "id" | "type">,
+): Promise<EndpointLive> {
+  if (!isLoadBalancer(endpoint)) return getEndpointHealth(cloud, endpoint.id);
+  const { summary: w } = await listEndpointWorkers(cloud, endpoint.id);
+  return {
+    jobs: null,
+    workers: {
+      idle: w.idle,
+      initializing: w.initializing,
+      ready: w.idle + w.running,
+      running: w.running,
+      throttled: w.throttled,
+      unhealthy: w.unhealthy,
+    },
+  };
 }

@@ -9,6 +9,11 @@ export interface Clock {
   /** Manual mode only: move time forward. */
   advance(ms: number): number;
   setManual(at?: number): void;
+  /**
+   * Back to the wall clock (`Date.now()`), wherever a manual clock stood: "real time" means the
+   * time every client and log compares against. Time moves backwards when the manual clock had
+   * been advanced; stored due times simply fire when the wall clock reaches them.
+   */
   setReal(): void;
   /** Called after the time moved (advance, mode switch) so the scheduler can fire due timers. */
   onChange(listener: () => void): () => void;
@@ -16,16 +21,15 @@ export interface Clock {
 
 export function createClock(initial?: { mode: "manual"; at?: number }): Clock {
   let mode: "real" | "manual" = initial?.mode ?? "real";
-  // In manual mode `offset` is the frozen time itself.
+  // The manual clock's time; unused in real mode.
   let frozen = initial?.at ?? Date.now();
-  let offset = 0;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
   return {
     get mode() {
       return mode;
     },
-    now: () => (mode === "manual" ? frozen : Date.now() + offset),
+    now: () => (mode === "manual" ? frozen : Date.now()),
     advance(ms) {
       if (mode !== "manual") throw new Error("the clock can only be advanced in manual mode");
       if (!Number.isFinite(ms) || ms < 0)
@@ -35,13 +39,11 @@ export function createClock(initial?: { mode: "manual"; at?: number }): Clock {
       return frozen;
     },
     setManual(at) {
-      const current = mode === "manual" ? frozen : Date.now() + offset;
-      frozen = at ?? current;
+      frozen = at ?? (mode === "manual" ? frozen : Date.now());
       mode = "manual";
       emit();
     },
     setReal() {
-      if (mode === "manual") offset = frozen - Date.now();
       mode = "real";
       emit();
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectTraffic, requestCost, usdEstimate } from "./serverless-cost";
+import { jobCostEstimate, projectTraffic, requestCost, usdEstimate } from "./serverless-cost";
 
 // A 48 GB pool at $0.00034 per GPU-second (≈ $1.22/h), one GPU per worker.
 const price = 0.00034;
@@ -12,6 +12,22 @@ describe("requestCost", () => {
 
   it("costs nothing for a request that never executed", () => {
     expect(requestCost(0, price)).toBe(0);
+  });
+});
+
+describe("jobCostEstimate", () => {
+  it.each([
+    ["COMPLETED", 2500, price, 0.00085],
+    ["FAILED", 2500, price, 0.00085],
+    ["TIMED_OUT", 2500, price, 0.00085],
+    ["IN_PROGRESS", 2500, price, undefined],
+    ["CANCELLED", 2500, price, undefined],
+    ["COMPLETED", undefined, price, undefined],
+    ["COMPLETED", 2500, null, undefined],
+  ] as const)("%s after %s ms at %s/s – %s", (status, executionTime, perSecond, expected) => {
+    const cost = jobCostEstimate({ status, executionTime }, perSecond);
+    if (expected === undefined) expect(cost).toBeUndefined();
+    else expect(cost).toBeCloseTo(expected, 10);
   });
 });
 

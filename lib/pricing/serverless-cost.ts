@@ -11,6 +11,23 @@ export function requestCost(executionTimeMs: number, pricePerWorkerSecond: numbe
   return (Math.max(0, executionTimeMs) / 1000) * pricePerWorkerSecond;
 }
 
+/** Jobs that ran to an end on a worker: their execution time is what the worker spent on them. */
+const RAN: ReadonlySet<string> = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
+
+/**
+ * A job's estimated cost (`requestCost`), or undefined while it has not run to an end, when it
+ * never ran (cancelled in the queue) or when the price is unknown. The Requests tab and the
+ * playground both show this figure for a user's own endpoint.
+ */
+export function jobCostEstimate(
+  job: { status: string; executionTime?: number },
+  pricePerWorkerSecond: number | null | undefined,
+): number | undefined {
+  if (pricePerWorkerSecond == null || !RAN.has(job.status) || job.executionTime === undefined)
+    return undefined;
+  return requestCost(job.executionTime, pricePerWorkerSecond);
+}
+
 export interface TrafficInput {
   /** USD per worker-second (first-choice pool × GPUs per worker). */
   pricePerWorkerSecond: number;

@@ -6,7 +6,7 @@ import type {
   ListEndpointWorkersResponse,
   ListReleasesResponse,
 } from "@/lib/schemas/endpoints";
-import type { EndpointHealth, ListRequestsResponse } from "@/lib/schemas/jobs";
+import type { EndpointLive, ListRequestsResponse } from "@/lib/schemas/jobs";
 import { fetchJson } from "./fetch-json";
 import { endpointKeys, jobKeys } from "./keys";
 
@@ -21,19 +21,21 @@ export const endpointQueryKeys = {
   healthAll: () => [...endpointKeys.lists(), "health"] as const,
 };
 
-export function useEndpoints() {
+export function useEndpoints({ enabled = true } = {}) {
   return useQuery({
     queryKey: endpointKeys.list(),
     queryFn: ({ signal }) => fetchJson<{ endpoints: Endpoint[] }>("/api/serverless", { signal }),
     select: (data) => data.endpoints,
     refetchInterval: 15_000,
+    enabled,
   });
 }
 
-export function useEndpoint(id: string) {
+export function useEndpoint(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: endpointKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<Endpoint>(base(id), { signal }),
+    enabled,
   });
 }
 
@@ -53,12 +55,16 @@ export function useEndpointReleases(id: string) {
   });
 }
 
-/** Polls while the tab is open: jobs move IN_QUEUE → IN_PROGRESS → COMPLETED within seconds. */
-export function useEndpointRequests(id: string) {
+/**
+ * Polls while the tab is open: jobs move IN_QUEUE → IN_PROGRESS → COMPLETED within seconds.
+ * `enabled: false` for a load balancer, which has no jobs.
+ */
+export function useEndpointRequests(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: endpointQueryKeys.requests(id),
     queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
     refetchInterval: 1_500,
+    enabled,
   });
 }
 
@@ -67,11 +73,12 @@ export function useEndpointRequests(id: string) {
  * (the workers list, shaped like the reference's, does not name jobs). Shares the Requests tab's
  * query and polling; covers the jobs within that list's limit (the newest).
  */
-export function useJobsByWorker(id: string) {
+export function useJobsByWorker(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: endpointQueryKeys.requests(id),
     queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
     refetchInterval: 1_500,
+    enabled,
     select: (data) => {
       const byWorker = new Map<string, string[]>();
       for (const job of data.requests)
@@ -82,11 +89,11 @@ export function useJobsByWorker(id: string) {
   });
 }
 
-/** The header's live numbers (jobs and workers by state), polled. */
+/** The header's live numbers (jobs and workers by state; no jobs for a load balancer), polled. */
 export function useEndpointHealth(id: string) {
   return useQuery({
     queryKey: endpointQueryKeys.health(id),
-    queryFn: ({ signal }) => fetchJson<EndpointHealth>(`${base(id)}/health`, { signal }),
+    queryFn: ({ signal }) => fetchJson<EndpointLive>(`${base(id)}/health`, { signal }),
     refetchInterval: 2_000,
   });
 }
@@ -96,7 +103,7 @@ export function useEndpointsHealth() {
   return useQuery({
     queryKey: endpointQueryKeys.healthAll(),
     queryFn: ({ signal }) =>
-      fetchJson<{ health: Record<string, EndpointHealth | null> }>("/api/serverless/health", {
+      fetchJson<{ health: Record<string, EndpointLive | null> }>("/api/serverless/health", {
         signal,
       }),
     select: (data) => data.health,

@@ -45,9 +45,12 @@ export function usePlaygroundHistory(target?: RunTarget, limit = 30) {
 /**
  * One run, kept live: the first read is a GET, then the console's server-sent events
  * (`/events`: one poller of `/stream` and `/status` per run) write each new state into the
- * react-query cache until the run ends. An interrupted event stream is reopened by the browser;
- * the server replays the whole run (streamed text included) on each connection. Only the
- * component that shows the run passes `live`; others read the same cache entry.
+ * react-query cache, the run's own entry and its row in every loaded history, so the history
+ * never lags the result pane. The stream stays open until the server's `end` (after the final
+ * state and the thumbnail), not merely until a terminal status arrives. An interrupted event
+ * stream is reopened by the browser; the server replays the whole run (streamed text included) on
+ * each connection. Only the component that shows the run passes `live`; others read the same
+ * cache entry.
  */
 export function usePlaygroundRun(id: string | undefined, { live = false } = {}) {
   const client = useQueryClient();
@@ -58,22 +61,27 @@ export function usePlaygroundRun(id: string | undefined, { live = false } = {}) 
     enabled: id !== undefined,
     staleTime: Infinity,
   });
-  const finished =
-    query.data !== undefined && (isTerminalJobStatus(query.data.status) || query.data.expired);
+  const loaded = query.data !== undefined;
 
   useEffect(() => {
-    if (!live || id === undefined || finished) return;
+    if (!live || id === undefined || !loaded) return;
+    // A run that had already ended when it was opened has nothing more to tell.
+    const known = client.getQueryData<PlaygroundRun>(playgroundKeys.run(id));
+    if (known && (isTerminalJobStatus(known.status) || known.expired)) return;
     const source = new EventSource(`${RUNS}/${encodeURIComponent(id)}/events`);
     source.addEventListener("run", (event) => {
       const run = JSON.parse((event as MessageEvent<string>).data) as PlaygroundRun;
       client.setQueryData(playgroundKeys.run(id), run);
+      client.setQueriesData<PlaygroundRunList>({ queryKey: playgroundKeys.histories() }, (list) =>
+        list ? { ...list, runs: list.runs.map((r) => (r.id === run.id ? run : r)) } : list,
+      );
     });
     source.addEventListener("end", () => {
       source.close();
       void client.invalidateQueries({ queryKey: playgroundKeys.histories() });
     });
     return () => source.close();
-  }, [client, id, finished, live]);
+  }, [client, id, live, loaded]);
 
   return query;
 }

@@ -128,6 +128,13 @@ export const EndpointHealth = z
   .meta({ id: "EndpointHealth" });
 export type EndpointHealth = z.infer<typeof EndpointHealth>;
 
+/**
+ * The console's live numbers of one endpoint: a queue endpoint's `/health`, or, for a load
+ * balancer, its workers from the management API with `jobs` null (it has no job queue, and its
+ * job-API paths reach the user's own server).
+ */
+export type EndpointLive = Omit<EndpointHealth, "jobs"> & { jobs: EndpointHealth["jobs"] | null };
+
 /** `GET /v2/<id>/requests` (our design; the real shape is not public): the endpoint's recent jobs, newest first. */
 export const JobSummary = z
   .object({

@@ -188,3 +188,43 @@ test("the band's clock freezes platform time, advances it by a step and goes bac
     });
   }
 });
+
+test("“Use real time” puts the platform clock back on the wall clock, and the clock bar draws its mode instead of a glyph the font lacks", async ({
+  page,
+  request,
+}) => {
+  const clock = page.getByRole("group", { name: "Platform clock" });
+  const time = clock.getByTestId("platform-clock");
+  const platformSkew = async () => {
+    const answer = await request.get(`${PLATFORM_URL}/_platform/clock`, {
+      headers: { authorization: `Bearer ${E2E_KEY}` },
+    });
+    return Math.abs(((await answer.json()) as { now: number }).now - Date.now());
+  };
+  try {
+    await clock.getByRole("button", { name: "Freeze time" }).click();
+    await expect(time).toContainText("(manual)");
+    // Printable ASCII only: nothing the monospace font could be missing.
+    await expect(time).toHaveText(/^[\x20-\x7E]+$/);
+    const frozen = (await time.textContent()) ?? "";
+    await clock.getByRole("button", { name: "Advance the platform clock 1 min" }).click();
+    await expect(time).not.toHaveText(frozen);
+    await clock.getByRole("button", { name: "Use real time" }).click();
+    await expect(time).toContainText("(real)");
+    await expect(time).toHaveText(/^[\x20-\x7E]+$/);
+    await expect.poll(platformSkew).toBeLessThan(5_000);
+
+    // A resource created now is created "now", not "in 44 seconds".
+    const name = uniqueName("clock-now");
+    await createQueueEndpoint(request, name);
+    await page.goto("/serverless");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText(/in \d+ (second|minute)/);
+  } finally {
+    await request.post(`${PLATFORM_URL}/_platform/clock`, {
+      headers: { authorization: `Bearer ${E2E_KEY}` },
+      data: { mode: "real" },
+    });
+  }
+});

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { E2E_KEY, PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { uniqueName } from "./support";
+import { platformPost, uniqueName } from "./support";
 
 test("create a restricted key, see it once, and see its 403 rendered as a clear message", async ({
   page,
@@ -46,4 +46,42 @@ test("create a restricted key, see it once, and see its 403 rendered as a clear 
   await dialog.getByLabel(/to confirm/).fill(name);
   await dialog.getByRole("button", { name: "Delete key" }).click();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test("the key of this session is marked, and deleting it asks to sign out, then signs out with a message", async ({
+  page,
+  request,
+}) => {
+  // A key of the same account to sign in with, so deleting it leaves the suite's key alone.
+  const name = uniqueName("session-key");
+  const created = await platformPost<{ id: string; key: string }>(request, "/_platform/keys", {
+    name,
+  });
+  await signInWithPastedKey(page, created.key);
+  await page.goto("/keys");
+  const own = page.getByRole("row", { name: new RegExp(name) });
+  await expect(own).toContainText("this session");
+  await expect(page.getByText("this session")).toHaveCount(1);
+
+  await own.getByRole("button", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
+  await expect(dialog).toContainText("This console session is signed in with this key");
+  await expect(dialog).toContainText("signs you out");
+  const confirm = dialog.getByRole("button", { name: "Delete key and sign out" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/to confirm/).fill(name);
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/sign-in\?reason=/);
+  await expect(page.getByRole("alert")).toContainText(/sign in again/i);
+  await expect(page.getByLabel("API key")).toBeVisible();
+  const keys = await request.get(`${PLATFORM_URL}/_platform/keys`, {
+    headers: { authorization: `Bearer ${E2E_KEY}` },
+  });
+  expect(((await keys.json()) as { keys: { id: string }[] }).keys.map((k) => k.id)).not.toContain(
+    created.id,
+  );
+  // The session is over: the console sends the browser back to sign in.
+  await page.goto("/serverless");
+  await expect(page).toHaveURL(/\/sign-in/);
 });

@@ -274,3 +274,82 @@ test("request code for a large input: the drawer sends the input in a POST body,
   });
   expect(badLanguage.status()).toBe(422);
 });
+
+/** Runs an own endpoint from its playground until COMPLETED; returns the job id. */
+async function runOwnEndpoint(page: Page, endpointId: string, input: string) {
+  await page.goto(`/playground/endpoint/${endpointId}`);
+  await page.getByLabel("Input (JSON)").fill(input);
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(status(page)).toHaveText(/IN_QUEUE|IN_PROGRESS|COMPLETED/);
+  const job = page.getByText(/^Job /);
+  await expect(job).toBeVisible();
+  return (await job.textContent())!.replace(/^Job\s*/, "").trim();
+}
+
+test("an own endpoint's run costs what its Requests tab estimates, in the result and the history", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("pg-cost"));
+  const jobId = await runOwnEndpoint(
+    page,
+    endpoint.id,
+    '{"mock_return": "priced", "mock_delay": 1}',
+  );
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+  const cost = page.getByLabel("Timings").getByRole("group", { name: "Cost" });
+  await expect(cost).toContainText(/≈ \$\d/);
+  const estimate = (await cost.getByRole("definition").textContent())!.trim();
+
+  const history = page.getByRole("table", { name: /Your recent runs of/ });
+  await expect(history.getByRole("row").nth(1)).toContainText(estimate);
+
+  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  const row = page.getByRole("table", { name: "Recent requests" }).getByRole("row", {
+    name: new RegExp(jobId),
+  });
+  await expect(row).toContainText(estimate);
+});
+
+test("the history row of a run ends when the result pane does, without waiting for the history's next poll", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("pg-sync"), {
+    flashboot: "PRIORITY_FLASHBOOT",
+  });
+  await runOwnEndpoint(page, endpoint.id, '{"mock_return": "in step", "mock_delay": 3}');
+  const row = page
+    .getByRole("table", { name: /Your recent runs of/ })
+    .getByRole("row")
+    .nth(1);
+  await expect(row).toContainText(/IN_QUEUE|IN_PROGRESS/);
+  // From now on the history's own reads never answer: only the run's live updates can move it.
+  await page.route(
+    (url) => url.pathname === "/api/playground/runs",
+    () => {},
+  );
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+  await expect(row).toContainText("COMPLETED");
+});
+
+test("runs of an own endpoint are named after the endpoint in the history of every run", async ({
+  page,
+  request,
+}) => {
+  const name = uniqueName("pg-named");
+  const endpoint = await createQueueEndpoint(request, name);
+  const jobId = await runOwnEndpoint(
+    page,
+    endpoint.id,
+    '{"mock_return": "named", "mock_delay": 0}',
+  );
+  await expect(status(page)).toHaveText("COMPLETED", { timeout: 25_000 });
+
+  await page.goto("/playground");
+  const row = page
+    .getByRole("table", { name: "Your recent runs" })
+    .getByRole("row", { name: new RegExp(jobId) });
+  await expect(row.getByRole("cell", { name, exact: true })).toBeVisible();
+  await expect(row).not.toContainText(endpoint.id);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { E2E_KEY, PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
 import { createQueueEndpoint, platformPost, uniqueName } from "./support";
 
@@ -317,4 +317,62 @@ test("a worker running a job links to that job's page", async ({ page, request }
   await row.getByRole("link", { name: `Job ${job.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}/jobs/${job.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Job ${job.id}` })).toBeVisible();
+});
+
+test("looking at a load balancer never starts a worker: its page and the list read the management API only", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const name = uniqueName("lb-look");
+  const endpoint = await platformPost<{ id: string }>(request, "/v2/serverless", {
+    name,
+    type: "LOAD_BALANCER",
+    image: "hangar/echo-lb",
+    gpu: { pools: ["AMPERE_48"] },
+    scaling: { type: "REQUEST_COUNT", requestCount: 1 },
+    workers: { min: 0, max: 1 },
+  });
+  const workersOnPlatform = async () => {
+    const answer = await request.get(`${PLATFORM_URL}/v2/serverless/${endpoint.id}/workers`, {
+      headers: { authorization: `Bearer ${E2E_KEY}` },
+    });
+    expect(answer.ok()).toBe(true);
+    return ((await answer.json()) as { summary: { total: number } }).summary.total;
+  };
+  // Counts the console's answers to the page's live reads, to wait for whole refresh cycles.
+  let reads = 0;
+  page.on("response", (r) => {
+    if (/\/api\/serverless\/(health|[^/]+\/health)$/.test(new URL(r.url()).pathname)) reads++;
+  });
+  // Polls the platform while the page refreshes `cycles` more times; every look must see 0 workers.
+  async function expectNoWorkerFor(cycles: number) {
+    const until = reads + cycles;
+    await expect
+      .poll(async () => ((await workersOnPlatform()) === 0 ? reads : -1), { timeout: 25_000 })
+      .toBeGreaterThanOrEqual(until);
+  }
+
+  await page.goto(`/serverless/${endpoint.id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Running workers" })).toContainText("0");
+  await expect(page.getByRole("group", { name: "Jobs queued" })).toContainText("—");
+  await expectNoWorkerFor(3);
+  await expect(page.getByText(/unavailable/i)).toHaveCount(0);
+
+  await page
+    .getByRole("navigation", { name: "Endpoint sections" })
+    .getByRole("link", { name: "Workers" })
+    .click();
+  await expect(page.getByRole("region", { name: "No workers running" })).toBeVisible();
+  await expectNoWorkerFor(2);
+
+  await page.goto("/serverless");
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("scaled to zero");
+  await expect(row).toContainText("0 running, 0 idle");
+  await expect(row).toContainText("no queue");
+  await expectNoWorkerFor(2);
+  await expect(row).not.toContainText("unknown");
+  expect(await workersOnPlatform()).toBe(0);
 });
