@@ -41,6 +41,25 @@ function keepConnectionsAlive(server: Server): void {
   server.headersTimeout = KEEP_ALIVE_MS + 5_000;
 }
 
+/**
+ * Stops accepting connections and lets in-flight requests finish. With long keep-alive, a
+ * connection that goes idle after close() began (a held long-poll that just answered) would keep
+ * the server open for the whole keep-alive time: idle connections are closed as they appear, and
+ * whatever is still open after a grace is closed.
+ */
+async function stopListening(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  try {
+    server.closeIdleConnections();
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(force);
+  }
+}
+
 /** Opens the store, applies migrations, bootstraps the first account and listens. */
 export async function startPlatform(
   config: PlatformConfig,
@@ -124,7 +143,7 @@ export async function startPlatform(
     const close = () =>
       (closing ??= (async () => {
         // Stop accepting, let in-flight requests finish, then stop timers and close the store.
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopListening(server as Server);
         await services.close();
         await redis?.quit().catch(() => undefined);
         await store.close();
