@@ -49,7 +49,7 @@ function newestMtime(dir) {
 }
 
 function buildIfStale() {
-  const buildId = path.join(ROOT, ".next", "BUILD_ID");
+  const buildId = path.join(ROOT, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const sources = Math.max(
     ...["app", "components", "lib"].map((d) => newestMtime(path.join(ROOT, d))),
@@ -71,6 +71,14 @@ function buildIfStale() {
   }
 }
 
+// A person at a terminal gets readable, coloured platform logs (pino-pretty); anything else (a
+// pipe, a file, CI) gets JSON lines. PLATFORM_LOG_FORMAT=json|pretty decides explicitly.
+const interactive = process.stdout.isTTY === true;
+const logFormat = process.env.PLATFORM_LOG_FORMAT || (interactive ? "pretty" : "json");
+
+/** When the last line of a child arrived, so the banner can wait for start-up output to settle. */
+let lastOutputAt = 0;
+
 const children = [];
 function run(name, cmd, args, env) {
   const child = spawn(cmd, args, {
@@ -78,7 +86,8 @@ function run(name, cmd, args, env) {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const prefix = (line) => `[${name}] ${line}`;
+  const tag = interactive ? `\x1b[2m[${name}]\x1b[22m` : `[${name}]`;
+  const prefix = (line) => `${tag} ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
     let buf = "";
     stream.on("data", (d) => {
@@ -86,6 +95,7 @@ function run(name, cmd, args, env) {
       const lines = buf.split("\n");
       buf = lines.pop() ?? "";
       for (const l of lines) if (l.trim()) process.stdout.write(`${prefix(l)}\n`);
+      lastOutputAt = Date.now();
     });
   }
   child.on("exit", (code, signal) => {
@@ -136,6 +146,11 @@ async function main() {
     PLATFORM_DATA_DIR: dataDir,
     PLATFORM_PUBLIC_URL: platformUrl,
     PLATFORM_BOOTSTRAP_KEY: key,
+    PLATFORM_LOG_FORMAT: logFormat,
+    // The platform writes into a pipe; colours are for the terminal this script writes to.
+    ...(logFormat === "pretty" && interactive && !("NO_COLOR" in process.env)
+      ? { FORCE_COLOR: "1" }
+      : {}),
   });
   await waitFor(`${platformUrl}/_platform/health`, "The platform");
   const who = await fetch(`${platformUrl}/_platform/whoami`, {
@@ -157,17 +172,38 @@ async function main() {
       NEXTAUTH_URL: consoleUrl,
     },
   );
-  await waitFor(`${consoleUrl}/sign-in`, "The console");
+  // next-auth's provider list answers without calling the platform, so no request line of this
+  // probe lands after the banner.
+  await waitFor(`${consoleUrl}/api/auth/providers`, "The console");
+  await quiet();
 
-  console.log(`
+  banner = `
   Hangar is running
     Console:   ${consoleUrl}
     Platform:  ${platformUrl}   (management /v2, jobs /v2/<endpoint>, volumes /v1, control /_platform)
     API key:   ${keyWorks ? key : "(the saved key is not valid for this data folder: run `npm run platform -- keys create --name me`)"}
 
   Try: curl -H "Authorization: Bearer ${keyWorks ? key : "<key>"}" ${platformUrl}/_platform/whoami
-  Stop with Ctrl+C.
-`);
+  ${process.stdin.isTTY ? "Press Enter to show this again. " : ""}Stop with Ctrl+C.
+`;
+  printBanner();
+  // The banner scrolls away under request lines: Enter (or SIGUSR2) prints it again. Cooked mode,
+  // so Ctrl+C still reaches the whole process group as SIGINT.
+  if (process.stdin.isTTY) process.stdin.on("data", printBanner);
+  process.on("SIGUSR2", printBanner);
+}
+
+let banner = "";
+function printBanner() {
+  if (banner) process.stdout.write(`${banner}\n`);
+}
+
+/** Waits until the children have written nothing for 300 ms (at most 3 s): start-up output first. */
+async function quiet() {
+  const until = Date.now() + 3_000;
+  while (Date.now() < until && Date.now() - lastOutputAt < 300) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 main().catch((err) => {

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { ConsoleNav } from "@/components/shell/console-nav";
 import { EnvironmentBand } from "@/components/shell/environment-band";
 import { TopBar, type AccountSummary } from "@/components/shell/top-bar";
-import { getApiKey } from "@/lib/auth/session";
+import { getApiKey, revokeCurrentSession, sessionEndReason } from "@/lib/auth/session";
+import { signInPath } from "@/lib/auth/sign-in-reason";
 import { createCloud } from "@/lib/cloud/client";
 import { getPlatformEnvironment } from "@/lib/cloud/environment";
 import { CloudError } from "@/lib/cloud/errors";
@@ -25,11 +26,19 @@ async function accountOf(apiKey: string): Promise<AccountSummary | null | "key-r
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const apiKey = await getApiKey();
-  if (!apiKey) redirect("/sign-in");
+  if (!apiKey) {
+    // A session the console ended because the platform refused its key says so again.
+    const reason = await sessionEndReason();
+    redirect(reason ? signInPath(reason) : "/sign-in");
+  }
 
   const environment = await getPlatformEnvironment();
   const account = environment.kind === "local" ? await accountOf(apiKey) : null;
-  if (account === "key-rejected") redirect("/sign-in?reason=key-rejected");
+  if (account === "key-rejected") {
+    // The key was deleted or disabled mid-session: end the session, say why on the sign-in page.
+    await revokeCurrentSession("key-revoked");
+    redirect(signInPath("key-revoked"));
+  }
 
   return (
     <div className="flex min-h-screen flex-col">

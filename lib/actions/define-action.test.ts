@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { CloudError } from "@/lib/cloud/errors";
 
-const session = vi.hoisted(() => ({ apiKey: null as string | null }));
+const session = vi.hoisted(() => ({ apiKey: null as string | null, clear: vi.fn(async () => {}) }));
 
 vi.mock("@/lib/auth/session", async () => {
   const { CloudError: Err } = await import("@/lib/cloud/errors");
@@ -12,6 +12,10 @@ vi.mock("@/lib/auth/session", async () => {
         throw new Err({ status: 401, title: "Unauthorized", detail: "Sign in to continue." });
       return { apiKey: session.apiKey };
     },
+    clearSession: session.clear,
+    revokeCurrentSession: async () => undefined,
+    sessionEndReason: async () => undefined,
+    SignInRequired: class SignInRequired extends Err {},
   };
 });
 
@@ -73,6 +77,23 @@ describe("defineAction", () => {
       ok: false,
       problem: { title: "Not Found", status: 404, detail: "endpoint not found" },
     });
+  });
+
+  it("a key the platform refuses (401) ends the session and redirects to the sign-in page", async () => {
+    const action = defineAction(z.object({}), async () => {
+      throw new CloudError({
+        status: 401,
+        title: "Unauthorized",
+        detail: "api key is disabled",
+        source: "platform",
+      });
+    });
+    const thrown = await action({}).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String((thrown as { digest?: string }).digest)).toContain("/sign-in?reason=key-revoked");
+    expect(session.clear).toHaveBeenCalledTimes(1);
   });
 
   it("turns an unexpected error into a generic 500 without its message", async () => {

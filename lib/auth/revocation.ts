@@ -3,6 +3,7 @@ import type { JWT } from "next-auth/jwt";
 import { assertServer } from "@/lib/cloud/server-only";
 import { openConsoleDb } from "@/lib/console-store/db";
 import { createSessionRevocations } from "@/lib/console-store/revoked-sessions";
+import { isSignInReason, type SignInReason } from "./sign-in-reason";
 
 assertServer("lib/auth/revocation");
 
@@ -36,10 +37,22 @@ export function isSessionActive(token: JWT | null): token is JWT & { sid: string
  * next-auth re-issues the cookie (new `exp`, same `sid`) on session reads, so a copy taken before
  * the sign-out may expire as late as now + maxAge, never later — reads after it are refused.
  */
-export function revokeSession(token: JWT | null): void {
+export function revokeSession(token: JWT | null, reason?: SignInReason): void {
   if (!token || typeof token.sid !== "string" || token.sid === "") return;
   createSessionRevocations(openConsoleDb()).revoke(
     token.sid,
     Date.now() + SESSION_MAX_AGE_S * 1000,
+    reason,
   );
+}
+
+/**
+ * Why the token's session was ended, when the console ended it for a reason (not a sign-out):
+ * several requests of one page meet a refused key at once, and the ones after the first find the
+ * session already gone; they still tell the user why.
+ */
+export function revocationReason(token: JWT | null): SignInReason | undefined {
+  if (!token || typeof token.sid !== "string" || token.sid === "") return undefined;
+  const reason = createSessionRevocations(openConsoleDb()).reasonOf(token.sid);
+  return isSignInReason(reason) ? reason : undefined;
 }

@@ -3,7 +3,8 @@ import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { CloudError } from "@/lib/cloud/errors";
 import { assertServer } from "@/lib/cloud/server-only";
-import { isSessionActive, revokeSession } from "./revocation";
+import { isSessionActive, revocationReason, revokeSession } from "./revocation";
+import type { SignInReason } from "./sign-in-reason";
 
 assertServer("lib/auth/session");
 
@@ -60,11 +61,24 @@ export async function requireSession(): Promise<{ apiKey: string }> {
 }
 
 /**
+ * Ends the current session on the server only: for server components, which cannot delete the
+ * cookie. The cookie is refused from now on (and next-auth deletes it on its next session read).
+ */
+export async function revokeCurrentSession(reason?: SignInReason): Promise<void> {
+  revokeSession(await decodeCookie(), reason);
+}
+
+/** Why the current request's session was ended by the console (undefined: no such reason). */
+export async function sessionEndReason(): Promise<SignInReason | undefined> {
+  return revocationReason(await decodeCookie());
+}
+
+/**
  * Signs out: revokes the session's id on the server, so a copy of the cookie is refused from now
  * on, then deletes the cookie (and its chunks).
  */
-export async function clearSession(): Promise<void> {
-  revokeSession(await decodeCookie());
+export async function clearSession(reason?: SignInReason): Promise<void> {
+  revokeSession(await decodeCookie(), reason);
   const store = await cookies();
   const name = sessionCookieName();
   for (const cookie of store.getAll()) {

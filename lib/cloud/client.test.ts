@@ -287,4 +287,26 @@ describe("health() and verifyKey()", () => {
     const error = await failure(verifyKey(createCloud("bad", { config: config(origin) })));
     expect(error).toMatchObject({ status: 401, detail: "invalid api key" });
   });
+
+  it("a 403 names the permission the request needed, then the platform's words", async () => {
+    routes = {
+      "POST /v2/serverless": {
+        status: 403,
+        headers: problemJson,
+        body: JSON.stringify({ title: "Forbidden", status: 403, detail: "access denied" }),
+      },
+    };
+    const error = await failure(
+      createCloud("k", { config: config(origin) }).request({
+        method: "POST",
+        path: "/serverless",
+        body: {},
+      }),
+    );
+    expect(error).toMatchObject({
+      status: 403,
+      detail: "This key cannot write serverless endpoints (403: access denied).",
+      source: "platform",
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getPlatformConfig, type PlatformConfig } from "./config";
 import { CloudError, errorFromResponse } from "./errors";
+import { deniedPermission } from "./permission-denied";
 import { assertServer } from "./server-only";
 
 assertServer("lib/cloud/client");
@@ -102,8 +103,22 @@ export function createCloud(apiKey: string | null, options: CloudOptions = {}): 
       throw transportError(error, url, timeoutMs, timeout);
     }
 
-    if (!response.ok)
-      throw errorFromResponse(response.status, text, response.headers.get("retry-after"));
+    if (!response.ok) {
+      const error = errorFromResponse(response.status, text, response.headers.get("retry-after"));
+      const denied =
+        error.status === 403
+          ? deniedPermission(opts.method ?? "GET", family, opts.path)
+          : undefined;
+      if (!denied) throw error;
+      // Which permission is missing, then the platform's own words.
+      throw new CloudError({
+        status: 403,
+        title: error.title,
+        detail: `${denied} (403: ${error.detail}).`,
+        errors: error.errors,
+        source: "platform",
+      });
+    }
     if (response.status === 204 || text === "") return parseBody(undefined, opts.schema, url);
     let json: unknown;
     try {

@@ -13,6 +13,11 @@ export class CloudError extends Error {
   readonly errors: string[];
   /** Seconds from a 429's `Retry-After`, when the platform sent one. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Who answered: the platform (an HTTP answer of it) or the console itself (no session, a
+   * timeout, a malformed answer). A platform 401 means the session's key is no longer accepted.
+   */
+  readonly source: "platform" | "console";
 
   constructor(init: {
     status: number;
@@ -20,6 +25,7 @@ export class CloudError extends Error {
     detail: string;
     errors?: string[];
     retryAfterSeconds?: number;
+    source?: "platform" | "console";
   }) {
     super(`${init.status} ${init.title}: ${init.detail}`);
     this.name = "CloudError";
@@ -28,6 +34,7 @@ export class CloudError extends Error {
     this.detail = init.detail;
     this.errors = init.errors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.source = init.source ?? "console";
   }
 
   toProblem(): Problem {
@@ -79,7 +86,7 @@ export function errorFromResponse(
   }
   const problem = Problem.safeParse(json);
   if (problem.success) {
-    return new CloudError({ ...problem.data, status, retryAfterSeconds });
+    return new CloudError({ ...problem.data, status, retryAfterSeconds, source: "platform" });
   }
   if (json && typeof json === "object") {
     const loose = json as Record<string, unknown>;
@@ -88,7 +95,13 @@ export function errorFromResponse(
     );
     if (message) {
       const title = typeof loose.title === "string" ? loose.title : statusTitle(status);
-      return new CloudError({ status, title, detail: message, retryAfterSeconds });
+      return new CloudError({
+        status,
+        title,
+        detail: message,
+        retryAfterSeconds,
+        source: "platform",
+      });
     }
   }
   const text = body.trim();
@@ -96,7 +109,13 @@ export function errorFromResponse(
     text && text.length <= 300 && !text.startsWith("<")
       ? text
       : `the platform answered ${status} without details`;
-  return new CloudError({ status, title: statusTitle(status), detail, retryAfterSeconds });
+  return new CloudError({
+    status,
+    title: statusTitle(status),
+    detail,
+    retryAfterSeconds,
+    source: "platform",
+  });
 }
 
 /**

@@ -48,6 +48,12 @@ const MIGRATIONS = [
      expires_at INTEGER NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS revoked_sessions_expiry ON revoked_sessions (expires_at)`,
+  // Why a session was ended when it was not a sign-out (e.g. `key-revoked`), for the sign-in page.
+  `CREATE TABLE IF NOT EXISTS revoked_session_reasons (
+     sid TEXT PRIMARY KEY,
+     reason TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   )`,
 ];
 
 export type ConsoleDb = Database.Database;

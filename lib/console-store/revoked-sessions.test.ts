@@ -24,6 +24,16 @@ const count = () =>
     .n;
 
 describe("session revocations", () => {
+  it("keeps the first reason a session was ended with, until its expiry; a sign-out has none", () => {
+    revocations.revoke("sid-a", now + 60_000, "key-revoked");
+    revocations.revoke("sid-a", now + 60_000); // the sign-out that may follow
+    revocations.revoke("sid-b", now + 60_000);
+    expect(revocations.reasonOf("sid-a")).toBe("key-revoked");
+    expect(revocations.reasonOf("sid-b")).toBeUndefined();
+    now += 60_000;
+    expect(revocations.reasonOf("sid-a")).toBeUndefined();
+  });
+
   it("a revoked id is refused until its expiry; other ids never are", () => {
     revocations.revoke("sid-a", now + 60_000);
     expect(revocations.isRevoked("sid-a")).toBe(true);

@@ -1,11 +1,14 @@
+import { isSignInReason, SIGN_IN_REASON_HEADER } from "@/lib/auth/sign-in-reason";
 import type { Problem } from "@/lib/schemas/common";
+import { leaveForSignIn } from "./leave-for-sign-in";
 import { ProblemError } from "./problem-error";
 
 /**
  * The one fetch the browser makes for reads: a console route handler (`/api/...`, same origin,
  * the session cookie travels by itself), rejecting with a ProblemError. GET by default; a `body`
  * makes it a POST with JSON (reads whose input is too large for a URL). Hooks in lib/queries call
- * it; components never call fetch.
+ * it; components never call fetch. A 401 that names a sign-in reason (the platform refused the
+ * session's key, or the session ended) sends the page to the sign-in page, which says why.
  */
 export async function fetchJson<T>(
   path: string,
@@ -33,6 +36,8 @@ export async function fetchJson<T>(
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const reason = response.headers.get(SIGN_IN_REASON_HEADER);
+    if (response.status === 401 && isSignInReason(reason)) leaveForSignIn(reason);
     const problem = (body ?? {}) as Partial<Problem>;
     throw new ProblemError({
       title: problem.title ?? response.statusText,

@@ -2,10 +2,13 @@
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { leaveForSignIn } from "./leave-for-sign-in";
 
 /**
  * A server action as a mutation: `mutateAsync` resolves with the action's result (never throws
- * for a problem) and, on success, invalidates the given query keys so lists refresh.
+ * for a problem) and, on success, invalidates the given query keys so lists refresh. An action
+ * answering 401 (the session ended) sends the page to sign in; a key the platform refused never
+ * gets here: the action itself redirects (defineAction).
  */
 export function useAction<I, T>(
   action: (input: I) => Promise<ActionResult<T>>,
@@ -15,7 +18,10 @@ export function useAction<I, T>(
   return useMutation({
     mutationFn: action,
     onSuccess: async (result) => {
-      if (!result.ok) return;
+      if (!result.ok) {
+        if (result.problem.status === 401) leaveForSignIn("session-ended");
+        return;
+      }
       await Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
   });

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
 
 /** Creates a resource straight on the platform (the test's own fixture), returning its body. */
@@ -32,3 +32,67 @@ export function createQueueEndpoint(
     ...overrides,
   });
 }
+
+/** The platform's control API as the e2e operator: create a key for one test (shown once). */
+export function createTestKey(
+  request: APIRequestContext,
+  name: string,
+  permission: Record<string, unknown> = { type: "all" },
+) {
+  return platformPost<{ id: string; key: string }>(request, "/_platform/keys", {
+    name,
+    permission,
+  });
+}
+
+/** Disables (`disable`) or deletes (`delete`) a key through the control API. */
+export async function revokeTestKey(
+  request: APIRequestContext,
+  id: string,
+  how: "disable" | "delete",
+): Promise<void> {
+  const url = `${PLATFORM_URL}/_platform/keys/${encodeURIComponent(id)}`;
+  const headers = { authorization: `Bearer ${E2E_KEY}` };
+  const answer =
+    how === "delete"
+      ? await request.delete(url, { headers })
+      : await request.patch(url, { headers, data: { disabled: true } });
+  if (!answer.ok()) throw new Error(`${how} key ${id}: ${answer.status()} ${await answer.text()}`);
+}
+
+/**
+ * Records every Content Security Policy violation of a page, across its navigations: the
+ * `securitypolicyviolation` events (through an init script) and the browser's own console
+ * reports ("Refused to … because it violates the following Content Security Policy directive"),
+ * plus Permissions-Policy header errors. Assert `expect(csp.violations).toEqual([])` at the end,
+ * or use the `test` below, whose `csp` fixture does it for you.
+ */
+export async function watchCsp(page: Page): Promise<{ violations: string[] }> {
+  const violations: string[] = [];
+  await page.exposeBinding("__hangarCspViolation", (_source, text: string) => {
+    violations.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __hangarCspViolation?: (t: string) => void })
+        .__hangarCspViolation;
+      report?.(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber} (${location.pathname})`,
+      );
+    });
+  });
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Permissions-Policy/i.test(text)) violations.push(text);
+  });
+  return { violations };
+}
+
+/** Playwright's `test` with a `csp` fixture: the test fails if any page broke the policy. */
+export const test = base.extend<{ csp: { violations: string[] } }>({
+  csp: async ({ page }, provide) => {
+    const csp = await watchCsp(page);
+    await provide(csp);
+    expect(csp.violations, "Content Security Policy violations").toEqual([]);
+  },
+});

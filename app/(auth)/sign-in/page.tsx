@@ -3,14 +3,16 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { EnvironmentBand } from "@/components/shell/environment-band";
 import { getApiKey } from "@/lib/auth/session";
+import { isSignInReason, SIGN_IN_REASONS } from "@/lib/auth/sign-in-reason";
 import { getPlatformEnvironment, isLocalSignInAvailable } from "@/lib/cloud/environment";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-const REASONS: Record<string, string> = {
-  "key-rejected":
-    "The platform no longer accepts the key of your session (it may have been disabled or deleted). Sign in again.",
-};
+/** `?reason=`: why the console sent the user here (`key-rejected` is an older name of `key-revoked`). */
+function reasonText(value: string | string[] | undefined): string | undefined {
+  const reason = value === "key-rejected" ? "key-revoked" : value;
+  return isSignInReason(reason) ? SIGN_IN_REASONS[reason] : undefined;
+}
 
 /** Only same-origin paths, so the sign-in page cannot be used to bounce users elsewhere. */
 function safeCallback(value: string | string[] | undefined): string {
@@ -25,7 +27,7 @@ export default async function SignInPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const reason = typeof params.reason === "string" ? REASONS[params.reason] : undefined;
+  const reason = reasonText(params.reason);
   const callbackUrl = safeCallback(params.callbackUrl);
   // Already signed in: straight to the console, unless we were sent here because the key failed.
   if (!reason && (await getApiKey())) redirect(callbackUrl);

@@ -1,6 +1,6 @@
+import { routeProblem } from "@/lib/auth/key-rejected";
 import { requireSession } from "@/lib/auth/session";
 import { createCloud, type Cloud } from "@/lib/cloud/client";
-import { problemResponse } from "@/lib/cloud/errors";
 
 type Params = Record<string, string>;
 
@@ -17,7 +17,7 @@ export function readRoute<P extends Params = Params>(
       const data = await read(createCloud(apiKey), await context.params, new URL(request.url));
       return Response.json(data, { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      return problemResponse(error);
+      return routeProblem(error);
     }
   };
 }

@@ -1,4 +1,4 @@
-import { problemResponse } from "@/lib/cloud/errors";
+import { routeProblem } from "@/lib/auth/key-rejected";
 import {
   playgroundContext,
   runNotFound,
@@ -22,7 +22,7 @@ export function playgroundRoute<P extends Params = Params>(
       if (result instanceof Response) return result;
       return Response.json(result, { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      return problemResponse(error);
+      return routeProblem(error);
     }
   };
 }

@@ -1,7 +1,7 @@
+import { routeProblem } from "@/lib/auth/key-rejected";
 import { requireSession } from "@/lib/auth/session";
 import { createCloud } from "@/lib/cloud/client";
 import { exportState, requireLocalPlatform } from "@/lib/cloud/devtools";
-import { problemResponse } from "@/lib/cloud/errors";
 
 /** The signed-in account's state as a JSON file download (the State page links here). */
 export async function GET(): Promise<Response> {
@@ -18,6 +18,6 @@ export async function GET(): Promise<Response> {
       },
     });
   } catch (error) {
-    return problemResponse(error);
+    return routeProblem(error);
   }
 }
