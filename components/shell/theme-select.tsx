@@ -13,10 +13,20 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** System / Light / Dark. "System" follows prefers-color-scheme, also when it changes later. */
+const noSubscription = () => () => undefined;
+
+/**
+ * System / Light / Dark. "System" follows prefers-color-scheme, also when it changes later.
+ * Disabled until hydrated: a choice made before React attached its handler would be reset.
+ */
 export function ThemeSelect() {
   const id = useId();
   const choice = useSyncExternalStore(subscribe, readThemeChoice, () => "system" as ThemeChoice);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -25,6 +35,7 @@ export function ThemeSelect() {
       <Select
         id={id}
         value={choice}
+        disabled={!hydrated}
         onChange={(e) => applyTheme(e.target.value as ThemeChoice)}
         className="h-8! w-28"
         options={[
