@@ -62,6 +62,23 @@ export default tseslint.config(
   },
   { files: ["lib/platform/**", "lib/worker/**"], rules: restrict(NOT_FROM_PLATFORM) },
   {
+    // The job engine does not know developer tools exist: they hook in through jobs/engine/hooks.ts.
+    files: ["lib/platform/jobs/**"],
+    rules: restrict([
+      ...NOT_FROM_PLATFORM,
+      {
+        group: [
+          "**/platform/devtools",
+          "**/platform/devtools/**",
+          "**/../devtools",
+          "**/../devtools/**",
+        ],
+        message:
+          "lib/platform/jobs never imports lib/platform/devtools: add an engine hook instead.",
+      },
+    ]),
+  },
+  {
     files: ["lib/**"],
     ignores: ["lib/platform/**", "lib/schemas/**", "lib/worker/**"],
     rules: restrict([

@@ -1,5 +1,6 @@
 import { registerControlRoutes } from "./control/control.routes";
 import { registerDevtoolsRoutes } from "./devtools/devtools.routes";
+import { installDevtools } from "./devtools/jobs-hooks";
 import { registerAccountRoutes } from "./management/account/account.routes";
 import { registerEndpointRoutes } from "./management/endpoints/endpoints.routes";
 import { registerRegistryRoutes } from "./management/registries/registries.routes";
@@ -34,6 +35,8 @@ export function registerModules(services: PlatformServices): void {
   // Hosted models answer /v2/<model slug>/... before the job engine's catch-all, on its engine.
   const hosted = registerHostedModels(services);
   const engine = registerJobsModule(services); // last: its /v2/<endpoint id>/* catch-all must not shadow the routes above
+  // In the tick the engine was built, before any of its work runs: no event goes unrecorded.
+  installDevtools(services.devtools, engine);
   hosted.attach(engine);
   registerDevtoolsRoutes(services, engine); // /_platform/... only: the catch-all never shadows it
 }

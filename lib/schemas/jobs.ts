@@ -174,7 +174,7 @@ export type JobApiError = z.infer<typeof JobApiError>;
 
 /**
  * Path and query parameters of the job API, for its OpenAPI document (a catch-all serves these
- * routes and reads its parameters itself; see lib/platform/jobs/job-api.openapi.ts).
+ * routes and reads its parameters itself; see lib/platform/jobs/api/job-api.openapi.ts).
  */
 export const JobEndpointParams = z.object({
   endpointId: z.string().min(1).meta({ description: "Endpoint id (or a hosted model's slug)" }),

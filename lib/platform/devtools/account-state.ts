@@ -2,6 +2,7 @@ import type { ColumnMetadata, Kysely } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem, PlatformError } from "../http/problem";
 import type { JobEngine } from "../jobs/engine/engine";
+import type { Devtools } from "./devtools";
 import {
   ACCOUNT_TABLES,
   OWNERSHIP,
@@ -30,7 +31,10 @@ const parentIds = (db: AnyDb, parent: Table, accountId: string) =>
  * caller's rows in one transaction.
  */
 export class AccountState {
-  constructor(private readonly e: JobEngine) {}
+  constructor(
+    private readonly e: JobEngine,
+    private readonly devtools: Devtools,
+  ) {}
 
   private get db(): AnyDb {
     return this.e.db as unknown as AnyDb;
@@ -64,7 +68,7 @@ export class AccountState {
   }
 
   async export(accountId: string): Promise<StateSnapshot> {
-    await this.e.devtools.trace.flush();
+    await this.devtools.trace.flush();
     const tables: StateSnapshot["tables"] = {};
     for (const [t] of await this.tables())
       tables[t] = await this.owned(this.db, t, accountId).selectAll().execute();
@@ -261,8 +265,8 @@ export class AccountState {
 
   /** Only the account's live parts: its workers, its faults; buffered job events are written first. */
   private async stop(accountId: string): Promise<void> {
-    await this.e.devtools.faults.clear(accountId);
-    await this.e.devtools.trace.flush();
+    await this.devtools.faults.clear(accountId);
+    await this.devtools.trace.flush();
     const workers = await this.e.db
       .selectFrom("workers")
       .select("id")

@@ -11,7 +11,8 @@ import { RequestLog } from "./request-log";
 /**
  * The local platform's developer tools that other modules feed: the job timeline (`trace`), fault
  * injection (`faults`) and the request inspector (`requests`). Built with the platform, before the
- * modules, so the job engine can hook into them; their routes live in devtools.routes.ts.
+ * modules; `installDevtools` (jobs-hooks.ts) hooks them into the job engine once it exists, and
+ * their routes live in devtools.routes.ts.
  */
 export class Devtools {
   readonly trace: JobTrace;

@@ -62,9 +62,9 @@ export interface FaultTarget {
 export class FaultService {
   private readonly faults = new Map<string, ActiveFault>();
   private n = 0;
-  /** Set by the job engine: tells the scheduler when the next fault expires. */
+  /** Set by `installDevtools`: tells the job engine's scheduler when the next fault expires. */
   onDue: (due: number) => void = () => {};
-  /** Set by the job engine: capacity came back, THROTTLED workers may start. */
+  /** Set by `installDevtools`: capacity came back, THROTTLED workers may start. */
   onCapacityRestored: () => void = () => {};
 
   constructor(

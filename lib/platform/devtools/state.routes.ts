@@ -12,9 +12,9 @@ const OPERATOR = { control: "operator" } as const;
  * State reset/export/import: `/_platform/state...` for the caller's account (an `all` key, its own
  * rows only) and `/_platform/instance/state...` for the whole instance (the operator).
  */
-export function registerStateRoutes({ routes }: PlatformServices, e: JobEngine): void {
-  const accountState = new AccountState(e);
-  const instanceState = new InstanceState(e);
+export function registerStateRoutes({ routes, devtools }: PlatformServices, e: JobEngine): void {
+  const accountState = new AccountState(e, devtools);
+  const instanceState = new InstanceState(e, devtools);
 
   // The caller's account only (an `all` key): its rows, never another account's or any key.
   routes.add({

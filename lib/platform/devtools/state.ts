@@ -2,6 +2,7 @@ import { sql, type ColumnMetadata } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem } from "../http/problem";
 import type { JobEngine } from "../jobs/engine/engine";
+import type { Devtools } from "./devtools";
 import type { Table } from "./state-ownership";
 
 /** Never exported, imported or reset: migration bookkeeping and instance leases. */
@@ -39,7 +40,10 @@ const FIRST: Table[] = ["accounts", "api_keys", "platform_meta", "endpoints", "e
  * are merged by an import, so the caller keeps access. An account's own state is AccountState.
  */
 export class InstanceState {
-  constructor(private readonly e: JobEngine) {}
+  constructor(
+    private readonly e: JobEngine,
+    private readonly devtools: Devtools,
+  ) {}
 
   private async tables(): Promise<Table[]> {
     const names = [...(await storeTables(this.e)).keys()] as Table[];
@@ -60,7 +64,7 @@ export class InstanceState {
   }
 
   async export(): Promise<StateSnapshot> {
-    await this.e.devtools.trace.flush();
+    await this.devtools.trace.flush();
     const tables: StateSnapshot["tables"] = {};
     for (const t of await this.tables()) {
       if (RUNTIME.includes(t)) continue;
@@ -140,9 +144,9 @@ export class InstanceState {
   }
 
   private async stopEverything(): Promise<void> {
-    await this.e.devtools.faults.clear();
-    await this.e.devtools.trace.flush();
-    this.e.devtools.trace.discard();
+    await this.devtools.faults.clear();
+    await this.devtools.trace.flush();
+    this.devtools.trace.discard();
     const workers = await this.e.db.selectFrom("workers").select("id").execute();
     for (const w of workers) await this.e.workers.remove(w.id, "platform state reset");
   }

@@ -1,4 +1,3 @@
-import { installDevtoolsHooks, rateLimitFault } from "../devtools/jobs-hooks";
 import { problems } from "../http/problem";
 import { MANAGEMENT_FAMILIES, type PlatformServices } from "../platform";
 import { Autoscaler } from "./engine/autoscaler";
@@ -6,6 +5,7 @@ import { Dispatcher } from "./engine/dispatcher";
 import { hostedEndpointRecord, isHostedEndpointId } from "../models/hosted-endpoint";
 import { EndpointCache } from "./engine/endpoint-cache";
 import type { JobEngine } from "./engine/engine";
+import { EngineHooks } from "./engine/hooks";
 import { documentJobApi } from "./api/job-api.openapi";
 import { handleJobApi } from "./api/job-api.routes";
 import { resolveTarget, type JobContext } from "./api/job-http";
@@ -41,7 +41,7 @@ export function createJobEngine(s: PlatformServices): JobEngine {
     availability: s.availability,
     secrets: s.secrets,
     logs: s.logs,
-    devtools: s.devtools,
+    hooks: new EngineHooks(),
   } as JobEngine;
   e.fast = s.store.sqlite ? new SqliteJobStatements(s.store.sqlite) : null;
   e.repo = new JobsRepository(e.db, e.dialect, e.fast);
@@ -66,8 +66,18 @@ export function createJobEngine(s: PlatformServices): JobEngine {
       // External workers start the job as they take it; built-in ones record it themselves.
       for (const r of rows) {
         if (!r.worker_id || e.workers.runner(r.worker_id)) continue;
-        e.devtools.trace.record(r.endpoint_id, r.id, "worker.assigned", r.worker_id);
-        e.devtools.trace.record(r.endpoint_id, r.id, "started", r.worker_id);
+        e.hooks.emit({
+          endpointId: r.endpoint_id,
+          jobId: r.id,
+          type: "worker.assigned",
+          workerId: r.worker_id,
+        });
+        e.hooks.emit({
+          endpointId: r.endpoint_id,
+          jobId: r.id,
+          type: "started",
+          workerId: r.worker_id,
+        });
       }
     },
   );
@@ -125,7 +135,6 @@ export function registerJobsModule(s: PlatformServices): JobEngine {
   const lb = new LoadBalancer(e);
   s.workers = e.workers;
   addSources(e);
-  installDevtoolsHooks(e);
   registerJobsControlRoutes(s, e);
   documentJobApi(s.routes);
 
@@ -144,7 +153,7 @@ export function registerJobsModule(s: PlatformServices): JobEngine {
     if (isHostedEndpointId(id)) throw problems.notFound("endpoint");
     const target = await resolveTarget(c, e, id);
     while (segs.length > 0 && segs[segs.length - 1] === "") segs.pop();
-    if (e.devtools.faults.size > 0) rateLimitFault(e, target.endpoint, segs[0]);
+    if (e.hooks.intercept.active) e.hooks.intercept.beforeJobOperation(target.endpoint, segs[0]);
     if (target.endpoint.type === "LOAD_BALANCER") return lb.handle(c, target, segs);
     const res =
       segs[0] === "openai"

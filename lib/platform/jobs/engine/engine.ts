@@ -4,7 +4,6 @@ import type { AccountsService } from "../../accounts/accounts.service";
 import type { UsageRecorder } from "../../billing/usage-recorder";
 import type { AvailabilityService } from "../../catalog/availability.service";
 import type { Clock } from "../../clock";
-import type { Devtools } from "../../devtools/devtools";
 import type { EventBus } from "../../events";
 import type { Ids } from "../../ids";
 import type { Logger } from "../../logger";
@@ -12,6 +11,7 @@ import type { LogHub } from "../../logs/log-hub";
 import type { Database } from "../../store/schema";
 import type { Autoscaler } from "./autoscaler";
 import type { Dispatcher } from "./dispatcher";
+import type { EngineHooks } from "./hooks";
 import type { EndpointCache } from "./endpoint-cache";
 import type { JobRateLimits } from "../api/job-rate-limits";
 import type { JobSignals } from "./job-signals";
@@ -45,8 +45,11 @@ export interface JobEngine {
   availability: AvailabilityService;
   /** Seals a job's `s3Config` at rest (it carries the caller's bucket secret) and opens it for the worker. */
   secrets: SecretBox;
-  /** Job timeline and fault injection hooks (lib/platform/devtools). */
-  devtools: Devtools;
+  /**
+   * The engine's own extension points: its timeline events and the interceptors that may change
+   * what it does (the local platform's developer tools install theirs; see hooks.ts).
+   */
+  hooks: EngineHooks;
   repo: JobsRepository;
   /** Embedded store: prepared statements with group commit for the hot path (null on PostgreSQL). */
   fast: SqliteJobStatements | null;

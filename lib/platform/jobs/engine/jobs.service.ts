@@ -1,10 +1,10 @@
+import type { JobEventType } from "@/lib/schemas/devtools";
 import {
   JOB_POLICY_BOUNDS,
   isTerminalJobStatus,
   type EndpointHealth,
   type JobRequest,
 } from "@/lib/schemas/jobs";
-import { traceTerminal } from "../../devtools/jobs-hooks";
 import { problem, problems } from "../../http/problem";
 import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
 import type { JobsTable } from "../../store/schema-jobs";
@@ -14,6 +14,13 @@ import { parseJson } from "../store/job-mapper";
 
 /** Statuses that end a job through the worker or the platform (the webhook fires for these). */
 const WEBHOOK_STATUSES = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
+
+const TERMINAL_EVENT: Record<string, JobEventType> = {
+  COMPLETED: "completed",
+  FAILED: "failed",
+  TIMED_OUT: "timed_out",
+  CANCELLED: "cancelled",
+};
 
 /**
  * The job state machine seen from the job API: submit, read, wait, stream, cancel, retry, purge.
@@ -60,13 +67,12 @@ export class JobsService {
       stream_final_sent: 0,
     };
     const inserted = repo.insert(row);
-    this.e.devtools.trace.record(
-      endpoint.id,
-      row.id,
-      "queued",
-      null,
-      lowPriority ? "low priority" : null,
-    );
+    this.e.hooks.emit({
+      endpointId: endpoint.id,
+      jobId: row.id,
+      type: "queued",
+      detail: lowPriority ? "low priority" : null,
+    });
     // Embedded store: the insert is queued for the next group commit; signalling now lets a waiting
     // worker's claim join the same commit (it runs after the insert). PostgreSQL: only once committed.
     if (this.e.fast) this.e.signals.emit("queue", endpoint.id);
@@ -233,7 +239,7 @@ export class JobsService {
       );
     }
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
-    this.e.devtools.trace.record(endpoint.id, id, "queued", null, "retried");
+    this.e.hooks.emit({ endpointId: endpoint.id, jobId: id, type: "queued", detail: "retried" });
     this.e.signals.emit("job", id);
     this.e.signals.emit("queue", endpoint.id);
     if (row.low_priority === 0) this.e.signals.emit("scale", endpoint.id);
@@ -273,7 +279,7 @@ export class JobsService {
    * queue the webhook, let the scaler see the freed capacity.
    */
   afterTerminal(row: JobsTable): void {
-    traceTerminal(this.e, row);
+    this.emitTerminal(row);
     this.e.signals.emit("job", row.id);
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
     if (row.webhook && WEBHOOK_STATUSES.has(row.status)) {
@@ -284,6 +290,55 @@ export class JobsService {
         );
     }
     this.e.signals.emit("scale", row.endpoint_id);
+  }
+
+  /** The terminal step in the job's timeline, with the error as its detail. */
+  private emitTerminal(row: JobsTable): void {
+    const type = TERMINAL_EVENT[row.status];
+    if (!type) return;
+    let detail: string | null = null;
+    if (row.error !== null && row.status !== "COMPLETED") {
+      try {
+        const parsed: unknown = JSON.parse(row.error);
+        detail = typeof parsed === "string" ? parsed : row.error;
+      } catch {
+        detail = row.error;
+      }
+    }
+    this.e.hooks.emit({
+      endpointId: row.endpoint_id,
+      jobId: row.id,
+      type,
+      workerId: row.worker_id,
+      detail,
+    });
+  }
+
+  /** A running job's execution timeout falls due now (the timeout source will end it). */
+  private async dueNow(jobId: string): Promise<number> {
+    const now = this.e.clock.now();
+    await this.e.db
+      .updateTable("jobs")
+      .set({ timeout_at: now })
+      .where("id", "=", jobId)
+      .where("status", "=", "IN_PROGRESS")
+      .execute();
+    return now;
+  }
+
+  /** The job's execution timeout is due now: it ends TIMED_OUT and its worker is told to stop. */
+  async timeOutNow(jobId: string): Promise<void> {
+    await this.fireTimeouts(await this.dueNow(jobId));
+  }
+
+  /**
+   * A built-in worker hangs on its job until the timeout ends it TIMED_OUT and tells the worker to
+   * stop (which aborts `signal`).
+   */
+  async hangUntilTimedOut(jobId: string, signal: AbortSignal): Promise<void> {
+    this.e.scheduler.hint("jobs.timeout", await this.dueNow(jobId));
+    // Sleeping (not busy) lets `settle()` fire the timeout that wakes it.
+    while (!signal.aborted) await this.e.scheduler.sleep(24 * 3600 * 1000, signal);
   }
 
   /** Timer source: running jobs past their execution timeout become TIMED_OUT and their worker is told to stop. */
@@ -303,7 +358,12 @@ export class JobsService {
     for (;;) {
       const rows = await this.e.repo.expire(now);
       for (const row of rows) {
-        this.e.devtools.trace.record(row.endpoint_id, row.id, "expired", null, row.status);
+        this.e.hooks.emit({
+          endpointId: row.endpoint_id,
+          jobId: row.id,
+          type: "expired",
+          detail: row.status,
+        });
         if (row.status === "IN_PROGRESS" && row.worker_id)
           await this.e.workers.signalStop(row.worker_id, row.id, "ttl expired");
         this.e.signals.emit("job", row.id);

@@ -1,5 +1,4 @@
 import type { WebhookDelivery } from "@/lib/schemas/jobs";
-import { webhookDown } from "../../devtools/jobs-hooks";
 import type { JobsTable, WebhookDeliveriesTable } from "../../store/schema-jobs";
 import type { JobEngine } from "./engine";
 import { toJob } from "../store/job-mapper";
@@ -101,7 +100,8 @@ export class WebhookService {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      if (webhookDown(this.e, d)) throw new InjectedDown();
+      const { intercept } = this.e.hooks;
+      if (intercept.active && intercept.webhookDown(d)) throw new InjectedDown();
       const res = await fetch(d.url, {
         method: "POST",
         headers: {
@@ -129,13 +129,12 @@ export class WebhookService {
           : String(err);
     }
     const durationMs = Math.round(performance.now() - started);
-    this.e.devtools.trace.record(
-      d.endpoint_id,
-      d.job_id,
-      "webhook.attempt",
-      null,
-      `attempt ${attempt}: ${statusCode ?? "no answer"}${error && statusCode !== 200 ? ` (${error})` : ""}`,
-    );
+    this.e.hooks.emit({
+      endpointId: d.endpoint_id,
+      jobId: d.job_id,
+      type: "webhook.attempt",
+      detail: `attempt ${attempt}: ${statusCode ?? "no answer"}${error && statusCode !== 200 ? ` (${error})` : ""}`,
+    });
     await this.e.db
       .insertInto("webhook_attempts")
       .values({

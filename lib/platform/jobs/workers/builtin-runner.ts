@@ -1,5 +1,4 @@
 import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
-import { hangUntilTimedOut, jobFault } from "../../devtools/jobs-hooks";
 import { workerLogKey } from "../../logs/log-hub";
 import type { JobsTable } from "../../store/schema-jobs";
 import type { BuiltinImage, BuiltinJobResult } from "../../workers/builtin-image";
@@ -50,7 +49,12 @@ export class BuiltinRunner {
     if (this.state !== "booting") return;
     const ok = await this.e.workers.markReady(this.id);
     if (!ok) return this.stop();
-    this.e.devtools.trace.record(this.endpoint.id, null, "coldstart.ended", this.id);
+    this.e.hooks.emit({
+      endpointId: this.endpoint.id,
+      jobId: null,
+      type: "coldstart.ended",
+      workerId: this.id,
+    });
     this.state = "ready";
     this.idleSince = this.e.clock.now();
     this.log("system", "Cold start done: worker ready.");
@@ -84,15 +88,26 @@ export class BuiltinRunner {
   private async execute(row: JobsTable): Promise<void> {
     const abort = this.current!.abort;
     const { e } = this;
-    e.devtools.trace.record(this.endpoint.id, row.id, "worker.assigned", this.id);
-    e.devtools.trace.record(this.endpoint.id, row.id, "started", this.id);
+    e.hooks.emit({
+      endpointId: this.endpoint.id,
+      jobId: row.id,
+      type: "worker.assigned",
+      workerId: this.id,
+    });
+    e.hooks.emit({
+      endpointId: this.endpoint.id,
+      jobId: row.id,
+      type: "started",
+      workerId: this.id,
+    });
     this.log("system", `Job ${row.id} taken.`);
     this.log("container", `INFO   | ${row.id} | Started.`);
-    const fault = jobFault(e, this.endpoint, row.id);
+    const { intercept } = e.hooks;
+    const fault = intercept.active ? intercept.takenJobFault(this.endpoint, row.id) : undefined;
     let result: BuiltinJobResult;
     try {
       if (fault?.kind === "timeout") {
-        await hangUntilTimedOut(e, row.id, abort.signal);
+        await e.jobs.hangUntilTimedOut(row.id, abort.signal);
         result = { kind: "error", error: "timed out" };
       } else if (fault) {
         result =

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Worker } from "@/lib/schemas/endpoints";
-import { coldStartMs } from "../../devtools/jobs-hooks";
 import { problem } from "../../http/problem";
 import { workerLogKey } from "../../logs/log-hub";
 import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
@@ -74,22 +73,20 @@ export class WorkerPool implements WorkerDirectory {
       version: endpoint.version,
       owner_instance: this.e.instanceId,
       created_at: now,
-      ready_at: placement
-        ? now + coldStartMs(this.e, endpoint, this.e.config.coldStartMs[endpoint.flashboot])
-        : null,
+      ready_at: placement ? now + this.coldStartMs(endpoint) : null,
       idle_since: null,
       last_seen_at: now,
       polled_at: null,
       billed_until: now,
     };
     await this.e.db.insertInto("workers").values(row).execute();
-    this.e.devtools.trace.record(
-      endpoint.id,
-      null,
-      placement ? "coldstart.begun" : "worker.throttled",
-      row.id,
-      placement ? `${placement.gpuTypeId} in ${placement.dataCenterId}` : "no capacity",
-    );
+    this.e.hooks.emit({
+      endpointId: endpoint.id,
+      jobId: null,
+      type: placement ? "coldstart.begun" : "worker.throttled",
+      workerId: row.id,
+      detail: placement ? `${placement.gpuTypeId} in ${placement.dataCenterId}` : "no capacity",
+    });
     this.e.logs.append(
       workerLogKey(row.id),
       "system",
@@ -109,9 +106,7 @@ export class WorkerPool implements WorkerDirectory {
     const runner = this.runners.get(worker.id);
     if (!runner) return;
     const now = this.e.clock.now();
-    const readyAt =
-      now +
-      coldStartMs(this.e, runner.endpoint, this.e.config.coldStartMs[runner.endpoint.flashboot]);
+    const readyAt = now + this.coldStartMs(runner.endpoint);
     const res = await this.e.db
       .updateTable("workers")
       .set({
@@ -126,13 +121,13 @@ export class WorkerPool implements WorkerDirectory {
       .where("status", "=", "THROTTLED")
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) {
-      this.e.devtools.trace.record(
-        worker.endpoint_id,
-        null,
-        "coldstart.begun",
-        worker.id,
-        `${placement.gpuTypeId} in ${placement.dataCenterId}`,
-      );
+      this.e.hooks.emit({
+        endpointId: worker.endpoint_id,
+        jobId: null,
+        type: "coldstart.begun",
+        workerId: worker.id,
+        detail: `${placement.gpuTypeId} in ${placement.dataCenterId}`,
+      });
       this.e.logs.append(
         workerLogKey(worker.id),
         "system",
@@ -141,6 +136,13 @@ export class WorkerPool implements WorkerDirectory {
       );
       runner.boot(readyAt);
     }
+  }
+
+  /** Cold start length of a new built-in worker: the endpoint's FlashBoot setting, unless intercepted. */
+  private coldStartMs(endpoint: EndpointRecord): number {
+    const configured = this.e.config.coldStartMs[endpoint.flashboot];
+    const { intercept } = this.e.hooks;
+    return intercept.active ? intercept.coldStartMs(endpoint, configured) : configured;
   }
 
   async markReady(workerId: string): Promise<boolean> {
@@ -200,7 +202,13 @@ export class WorkerPool implements WorkerDirectory {
     this.e.logs.append(workerLogKey(workerId), "system", `Worker stopped: ${reason}.`, now);
     this.e.logs.end(workerLogKey(workerId));
     this.e.log.debug({ worker: workerId, endpoint: row.endpoint_id, reason }, "worker removed");
-    this.e.devtools.trace.record(row.endpoint_id, null, "worker.removed", workerId, reason);
+    this.e.hooks.emit({
+      endpointId: row.endpoint_id,
+      jobId: null,
+      type: "worker.removed",
+      workerId,
+      detail: reason,
+    });
     await chargeWorker(this.e, row, now);
     await this.e.db.deleteFrom("worker_signals").where("worker_id", "=", workerId).execute();
     await this.recoverJobs(workerId);
@@ -219,7 +227,13 @@ export class WorkerPool implements WorkerDirectory {
     for (const row of failed) this.e.jobs.afterTerminal(row);
     const endpoints = new Set(requeued.map((r) => r.endpoint_id));
     for (const row of requeued) {
-      this.e.devtools.trace.record(row.endpoint_id, row.id, "requeued", workerId, "worker lost");
+      this.e.hooks.emit({
+        endpointId: row.endpoint_id,
+        jobId: row.id,
+        type: "requeued",
+        workerId,
+        detail: "worker lost",
+      });
       this.e.signals.emit("job", row.id);
     }
     for (const id of endpoints) {

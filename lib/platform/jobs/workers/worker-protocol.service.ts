@@ -1,10 +1,10 @@
 import type { JobDoneBody } from "@/lib/schemas/jobs";
-import { externalJobFaults } from "../../devtools/jobs-hooks";
 import { workerLogKey } from "../../logs/log-hub";
 import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
 import type { JobsTable } from "../../store/schema-jobs";
 import type { ClientSignal } from "../api/client-signal";
 import type { JobEngine } from "../engine/engine";
+import { applyTakenFaults } from "./taken-faults";
 
 export interface WorkerResult {
   output?: unknown;
@@ -66,9 +66,9 @@ export class WorkerProtocol {
       });
       for (const row of taken ?? [])
         e.logs.append(workerLogKey(workerId), "system", `Job ${row.id} taken.`);
-      // Injected job faults (devtools) hit jobs of external workers too, on the platform's side.
-      if (taken && e.devtools.faults.size > 0)
-        return await externalJobFaults(e, endpoint, workerId, taken);
+      // Intercepted job faults hit jobs of external workers too, on the platform's side.
+      if (taken && e.hooks.intercept.active)
+        return await applyTakenFaults(e, endpoint, workerId, taken);
       return taken;
     } finally {
       release();
@@ -135,7 +135,7 @@ export class WorkerProtocol {
   async progress(workerId: string, jobId: string, output: unknown): Promise<boolean> {
     const row = await this.e.repo.progress(jobId, workerId, json(output));
     if (row) {
-      this.e.devtools.trace.record(row.endpoint_id, jobId, "progress", workerId);
+      this.e.hooks.emit({ endpointId: row.endpoint_id, jobId, type: "progress", workerId });
       this.e.signals.emit("job", jobId);
     }
     return row !== undefined;
@@ -146,7 +146,7 @@ export class WorkerProtocol {
     if (ok) {
       // A job's own events are read by job id; the endpoint id is informative only.
       const endpointId = this.e.workers.runner(workerId)?.endpoint.id ?? "";
-      this.e.devtools.trace.record(endpointId, jobId, "stream.chunk", workerId);
+      this.e.hooks.emit({ endpointId, jobId, type: "stream.chunk", workerId });
       this.e.signals.emit("job", jobId);
     }
     return ok;
