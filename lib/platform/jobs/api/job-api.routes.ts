@@ -56,8 +56,13 @@ export async function handleJobApi(
         const body = parseBody(JobRequest, await readJson(c, PAYLOAD_LIMIT[op]), "job request");
         const row = await e.queueLimit.admit(endpoint, () => e.jobs.submit(endpoint, body, sync));
         if (!sync) return ok({ id: row.id, status: "IN_QUEUE" });
-        const done = await e.jobs.waitFor(endpoint, row.id, wait, clientSignal(c), (r) =>
-          isTerminalJobStatus(r.status),
+        const done = await e.jobs.waitFor(
+          endpoint,
+          row.id,
+          wait,
+          clientSignal(c),
+          (r) => isTerminalJobStatus(r.status),
+          row,
         );
         if (!done) throw problems.notFound("job");
         return ok(toJob(done));

@@ -27,6 +27,12 @@ export class Dispatcher {
   private readonly waiters = new Map<string, TakeWaiter[]>();
   private readonly running = new Set<string>();
   private readonly signalled = new Map<string, number>();
+  /**
+   * Endpoints whose last round found nothing queued and that had no queue signal since: a new
+   * waiter there does not claim (on PostgreSQL each claim is a round trip). Kept only while the
+   * endpoint has waiters, i.e. while this instance hears its queue signals.
+   */
+  private readonly drained = new Set<string>();
   private readonly unsubscribers = new Map<string, () => void>();
   private closed = false;
 
@@ -45,6 +51,8 @@ export class Dispatcher {
     if (!list) {
       list = [];
       this.waiters.set(endpointId, list);
+      // Not subscribed until now: queue signals may have been missed, so nothing is known.
+      this.drained.delete(endpointId);
       this.unsubscribers.set(
         endpointId,
         this.signals.on("queue", endpointId, () => this.dispatch(endpointId)),
@@ -52,7 +60,8 @@ export class Dispatcher {
     }
     list.push(waiter);
     // A job queued but not yet committed has signalled already; nothing queued needs no claim.
-    if (this.repo.maybeQueued(endpointId) !== false) this.dispatch(endpointId);
+    if (this.repo.maybeQueued(endpointId) !== false && !this.drained.has(endpointId))
+      this.dispatch(endpointId);
     return () => this.remove(endpointId, waiter);
   }
 
@@ -64,9 +73,15 @@ export class Dispatcher {
     if (list.length === 0) {
       this.waiters.delete(endpointId);
       this.signalled.delete(endpointId);
+      this.drained.delete(endpointId);
       this.unsubscribers.get(endpointId)?.();
       this.unsubscribers.delete(endpointId);
     }
+  }
+
+  /** Only while subscribed to the endpoint's queue signals, which are what clear it. */
+  private markDrained(endpointId: string): void {
+    if (this.waiters.has(endpointId)) this.drained.add(endpointId);
   }
 
   /** Shutdown: no more claims (the store is about to close). */
@@ -87,6 +102,7 @@ export class Dispatcher {
   /** A job may be available: one more claim in the next round. */
   dispatch(endpointId: string): void {
     if (this.closed || !this.waiters.has(endpointId)) return;
+    this.drained.delete(endpointId);
     this.signalled.set(endpointId, (this.signalled.get(endpointId) ?? 0) + 1);
     this.start(endpointId);
   }
@@ -140,8 +156,17 @@ export class Dispatcher {
         for (const r of rows) await this.repo.unclaim(r.id, w.workerId);
         this.signalled.set(endpointId, (this.signalled.get(endpointId) ?? 0) + rows.length);
       }
-      if (served === 0 && (this.signalled.get(endpointId) ?? 0) === 0) return;
-      // Claims succeeded: there may be more queued; try twice as many waiters next round.
+      const pending = (this.signalled.get(endpointId) ?? 0) > 0;
+      if (served === 0 && !pending) {
+        if (results.every((r) => r.length === 0)) this.markDrained(endpointId);
+        return;
+      }
+      // Claims succeeded: more may be queued (a backlog from before the waiters came); try twice
+      // as many waiters next round — unless the store says the queue is now empty.
+      if (!pending && this.repo.queuedAfterClaim(endpointId) === false) {
+        this.markDrained(endpointId);
+        return;
+      }
       want = served * 2;
     }
   }

@@ -24,6 +24,11 @@ export class JobSignals {
   };
   private readonly anyScale = new Set<(endpointId: string) => void>();
   private bus: PgBus | null = null;
+  /**
+   * Whether other instances share the store (their leases are alive). Until the first heartbeat
+   * says, assume so. Alone, NOTIFY would only echo back to us (and be dropped): not sent.
+   */
+  private peers = true;
 
   constructor(private readonly log: Logger) {}
 
@@ -64,7 +69,12 @@ export class JobSignals {
 
   emit(kind: SignalKind, id: string): void {
     this.deliver(kind, id);
-    this.bus?.publish(kind, id);
+    if (this.peers) this.bus?.publish(kind, id);
+  }
+
+  /** From the instance heartbeat: are other instances alive on the same store? */
+  setPeers(alive: boolean): void {
+    this.peers = alive;
   }
 
   private deliver(kind: SignalKind, id: string): void {

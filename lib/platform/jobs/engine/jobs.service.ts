@@ -112,6 +112,8 @@ export class JobsService {
     waitMs: number,
     signal: ClientSignal,
     done: (row: JobsTable) => boolean,
+    /** The row as the caller just read or wrote it: the first check needs no read. */
+    known?: JobsTable,
   ): Promise<JobsTable | undefined> {
     const { signals, scheduler, clock, repo } = this.e;
     return new Promise<JobsTable | undefined>((resolve, reject) => {
@@ -125,8 +127,10 @@ export class JobsService {
         cleanups.forEach((c) => c());
         resolve(row);
       };
+      let first = known;
       const current = async () => {
-        const row = await repo.get(id);
+        const row = first ?? repo.takeJustFinished(id) ?? (await repo.get(id));
+        first = undefined;
         return row && row.endpoint_id === endpoint.id && Number(row.delete_at) > clock.now()
           ? row
           : undefined;

@@ -11,7 +11,14 @@ import type { SqliteJobStatements } from "./sqlite-fast-path";
  * so that concurrent requests and several instances on one PostgreSQL cannot both apply a
  * transition: whoever gets the row back owns the transition and its side effects.
  */
+/** How long a terminal row written here may be handed to a local waiter without a read (wall ms). */
+const JUST_FINISHED_MS = 1000;
+
 export class JobsRepository extends JobsReads {
+  /** PostgreSQL: terminal rows just written here, handed once to a waiter here (takeJustFinished). */
+  private readonly justFinished = new Map<string, { row: JobsTable; until: number }>();
+  /** PostgreSQL: whether the endpoint's last claim saw more queued jobs (a hint). */
+  private readonly moreQueued = new Map<string, boolean>();
   private seqCounter = 0;
   /** Embedded store only: see `JobCache`. */
   private readonly cache: JobCache | null;
@@ -75,6 +82,16 @@ export class JobsRepository extends JobsReads {
     return this.fast ? this.fast.hasQueued(endpointId) : null;
   }
 
+  /**
+   * After a claim: whether more queued jobs of the endpoint are waiting (a hint, as the claim saw
+   * them). The embedded store knows synchronously; on PostgreSQL the claim itself reports it, so
+   * the dispatcher does not spend a round trip per waiter to find the queue empty.
+   */
+  queuedAfterClaim(endpointId: string): boolean | null {
+    if (this.fast) return this.fast.hasQueued(endpointId);
+    return this.moreQueued.get(endpointId) ?? null;
+  }
+
   async get(id: string): Promise<JobsTable | undefined> {
     const hit = this.cache?.get(id);
     if (hit) return hit;
@@ -106,17 +123,28 @@ export class JobsRepository extends JobsReads {
         )
       ).sort((a, b) => Number(a.seq) - Number(b.seq));
     } else if (this.dialect === "postgres") {
-      const res = await sql<JobsTable>`
+      const res = await sql<JobsTable & { hangar_more: boolean }>`
         WITH picked AS (
           SELECT id FROM jobs
           WHERE endpoint_id = ${endpointId} AND status = 'IN_QUEUE'
           ORDER BY seq LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
+        ), claimed AS (
+          UPDATE jobs SET status = 'IN_PROGRESS', worker_id = ${workerId}, started_at = ${now}, timeout_at = ${timeoutAt}
+          FROM picked WHERE jobs.id = picked.id AND jobs.status = 'IN_QUEUE'
+          RETURNING jobs.*
         )
-        UPDATE jobs SET status = 'IN_PROGRESS', worker_id = ${workerId}, started_at = ${now}, timeout_at = ${timeoutAt}
-        FROM picked WHERE jobs.id = picked.id AND jobs.status = 'IN_QUEUE'
-        RETURNING jobs.*`.execute(this.db);
-      rows = res.rows;
+        SELECT claimed.*, EXISTS (
+          SELECT 1 FROM jobs q
+          WHERE q.endpoint_id = ${endpointId} AND q.status = 'IN_QUEUE'
+            AND q.id NOT IN (SELECT id FROM picked)
+        ) AS hangar_more
+        FROM claimed`.execute(this.db);
+      rows = res.rows.map(({ hangar_more, ...row }) => {
+        this.moreQueued.set(endpointId, hangar_more);
+        return row;
+      });
+      if (rows.length === 0) this.moreQueued.set(endpointId, false);
     } else {
       const res = await sql<JobsTable>`
         UPDATE jobs SET status = 'IN_PROGRESS', worker_id = ${workerId}, started_at = ${now}, timeout_at = ${timeoutAt}
@@ -191,7 +219,25 @@ export class JobsRepository extends JobsReads {
       .where("status", "=", "IN_PROGRESS")
       .returningAll()
       .executeTakeFirst()
-      .then((r) => this.remember(r));
+      .then((r) => {
+        if (r) this.justFinished.set(r.id, { row: r, until: Date.now() + JUST_FINISHED_MS });
+        return this.remember(r);
+      });
+  }
+
+  /**
+   * A terminal row this instance wrote a moment ago (PostgreSQL), for a waiter on this instance that
+   * its signal just woke: the row is what the store holds, so the waiter needs no read. Taken once.
+   */
+  takeJustFinished(id: string): JobsTable | undefined {
+    const hit = this.justFinished.get(id);
+    if (!hit) return undefined;
+    this.justFinished.delete(id);
+    if (this.justFinished.size > 1000) {
+      const now = Date.now();
+      for (const [k, v] of this.justFinished) if (v.until < now) this.justFinished.delete(k);
+    }
+    return hit.until >= Date.now() ? hit.row : undefined;
   }
 
   async progress(

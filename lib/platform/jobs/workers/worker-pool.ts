@@ -472,6 +472,7 @@ export class WorkerPool implements WorkerDirectory {
     // The embedded store has one process: any other owner is a previous run of it.
     const owners = new Set(this.e.dialect === "sqlite" ? [] : alive.map((r) => r.owner));
     owners.add(this.e.instanceId);
+    this.e.signals.setPeers(owners.size > 1);
     const builtin = await this.e.db
       .selectFrom("workers")
       .select(["id", "owner_instance"])
