@@ -1,12 +1,39 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { sql } from "kysely";
 import { loadConfig } from "@/lib/platform/config";
 import { startPlatform } from "@/lib/platform/server";
 
 // The platform under test in its own process (the load generator must not share its event loop):
-// embedded store in a fresh folder, warn-level logs, job API rate limits off.
+// a fresh store (BENCH_STORE=sqlite in a new folder, or postgres in a new schema of
+// BENCH_DATABASE_URL), warn-level logs, job API rate limits off. BENCH_SEED_JOBS=N first fills the
+// store with N retained (completed) jobs, written straight into the store, not through HTTP.
+const store = process.env.BENCH_STORE === "postgres" ? "postgres" : "sqlite";
+const seedJobs = Number(process.env.BENCH_SEED_JOBS ?? 0);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-bench-"));
+const schema = `bench_${process.pid}_${Date.now()}`;
+
+async function pgAdmin(statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+let databaseUrl: string | undefined;
+if (store === "postgres") {
+  await pgAdmin(`create schema ${schema}`);
+  const u = new URL(pgUrl);
+  u.searchParams.set("options", `-c search_path=${schema}`);
+  databaseUrl = u.toString();
+}
+
 const key = "rpa_BENCH0000000000000000000000000000000001";
 const config = loadConfig({
   ...process.env,
@@ -17,6 +44,7 @@ const config = loadConfig({
   PLATFORM_JOB_RATE_LIMITS: "off",
   PLATFORM_RATE_LIMITS: "100000000/1000000000/10000000000",
   PLATFORM_COLD_START_MS: "0/0/0",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
 });
 const platform = await startPlatform(config);
 const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
@@ -43,21 +71,49 @@ async function endpoint(
   return ((await res.json()) as { id: string }).id;
 }
 
+/** N completed jobs kept for their retention, on the endpoint under load, in one statement. */
+async function seed(n: number, endpointId: string): Promise<number> {
+  const who = (await (await fetch(`${platform.url}/_platform/whoami`, { headers })).json()) as {
+    account: { id: string };
+  };
+  const now = Date.now();
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "");
+  const columns = `id, account_id, endpoint_id, status, sync, input, ttl, low_priority, seq, created_at,
+    queued_at, started_at, completed_at, worker_id, expires_at, delete_at, output`;
+  const values = (i: string) => `'seed-' || ${i}, '${safe(who.account.id)}', '${safe(endpointId)}',
+    'COMPLETED', 0, '{"seed":true}', 86400000, 0, ${now * 1000} + ${i}, ${now}, ${now}, ${now},
+    ${now}, 'seed-worker', ${now + 86_400_000}, ${now + 1_800_000}, '"done"'`;
+  const started = performance.now();
+  const db = platform.services.store.db;
+  await sql
+    .raw(
+      store === "postgres"
+        ? `INSERT INTO jobs (${columns}) SELECT ${values("i")} FROM generate_series(1, ${n}) AS i`
+        : `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})
+           INSERT INTO jobs (${columns}) SELECT ${values("i")} FROM s`,
+    )
+    .execute(db);
+  if (store === "postgres") await sql.raw("ANALYZE jobs").execute(db);
+  return Math.round(performance.now() - started);
+}
+
 const queueOnly = await endpoint("bench-queue", "runpod/mock-worker:latest", { min: 0, max: 0 });
 const draining = await endpoint("bench-drain", "runpod/mock-worker:latest", { min: 4, max: 4 });
 const mock = await endpoint("bench-mock", "runpod/mock-worker:latest", { min: 32, max: 32 });
 const external = await endpoint("bench-external", "bench/external:1", { min: 0, max: 0 });
+const seedMs = seedJobs > 0 ? await seed(seedJobs, mock) : 0;
 await new Promise((r) => setTimeout(r, 1000)); // workers boot (cold start 0)
 const job = (await (
   await fetch(`${platform.url}/v2/${mock}/run`, { method: "POST", headers, body: '{"input":{}}' })
 ).json()) as { id: string };
 
 process.stdout.write(
-  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id })}\n`,
+  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, store, seedJobs, seedMs })}\n`,
 );
 process.on("SIGTERM", () => {
-  void platform.close().then(() => {
+  void platform.close().then(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (store === "postgres") await pgAdmin(`drop schema ${schema} cascade`).catch(() => undefined);
     process.exit(0);
   });
 });
