@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { sql } from "kysely";
-import { loadConfig } from "@/lib/platform/config";
 import { startPlatform } from "@/lib/platform/server";
+import { benchPlatformConfig } from "./store";
 
 // The platform under test in its own process (the load generator must not share its event loop):
 // a fresh store (BENCH_STORE=sqlite in a new folder, or postgres in a new schema of
@@ -12,40 +8,8 @@ import { startPlatform } from "@/lib/platform/server";
 // store with N retained (completed) jobs, written straight into the store, not through HTTP.
 const store = process.env.BENCH_STORE === "postgres" ? "postgres" : "sqlite";
 const seedJobs = Number(process.env.BENCH_SEED_JOBS ?? 0);
-const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-bench-"));
-const schema = `bench_${process.pid}_${Date.now()}`;
-
-async function pgAdmin(statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-let databaseUrl: string | undefined;
-if (store === "postgres") {
-  await pgAdmin(`create schema ${schema}`);
-  const u = new URL(pgUrl);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  databaseUrl = u.toString();
-}
-
 const key = "rpa_BENCH0000000000000000000000000000000001";
-const config = loadConfig({
-  ...process.env,
-  PLATFORM_PORT: "0",
-  PLATFORM_DATA_DIR: dataDir,
-  PLATFORM_BOOTSTRAP_KEY: key,
-  PLATFORM_LOG_LEVEL: "warn",
-  PLATFORM_JOB_RATE_LIMITS: "off",
-  PLATFORM_RATE_LIMITS: "100000000/1000000000/10000000000",
-  PLATFORM_COLD_START_MS: "0/0/0",
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
-});
+const { config, dispose } = await benchPlatformConfig(store, key);
 const platform = await startPlatform(config);
 const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
 
@@ -111,9 +75,8 @@ process.stdout.write(
   `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, store, seedJobs, seedMs })}\n`,
 );
 process.on("SIGTERM", () => {
-  void platform.close().then(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (store === "postgres") await pgAdmin(`drop schema ${schema} cascade`).catch(() => undefined);
-    process.exit(0);
-  });
+  void platform
+    .close()
+    .then(dispose)
+    .then(() => process.exit(0));
 });

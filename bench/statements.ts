@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { loadConfig } from "@/lib/platform/config";
 import { startPlatform } from "@/lib/platform/server";
+import { benchPlatformConfig, postgresAnswers, type BenchStore } from "./store";
 
 /**
  * Statements (and PostgreSQL round trips) the platform issues per job, counted on the driver:
@@ -39,40 +36,16 @@ for (const m of ["run", "get", "all", "iterate"]) {
   };
 }
 
-async function measure(store: "sqlite" | "postgres", n: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-stmts-"));
-  let schema: string | undefined;
-  let databaseUrl: string | undefined;
-  if (store === "postgres") {
-    schema = `bench_${Date.now()}`;
-    const c = new pg.Client({
-      connectionString: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-    });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    const u = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
-    u.searchParams.set("options", `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-  }
+async function measure(store: BenchStore, n: number): Promise<string[]> {
   const key = "rpa_STMTS000000000000000000000000000000001";
-  const platform = await startPlatform(
-    loadConfig({
-      PLATFORM_PORT: "0",
-      PLATFORM_DATA_DIR: dataDir,
-      PLATFORM_BOOTSTRAP_KEY: key,
-      PLATFORM_LOG_LEVEL: "warn",
-      PLATFORM_JOB_RATE_LIMITS: "off",
-      PLATFORM_RATE_LIMITS: "100000000/1000000000/10000000000",
-      PLATFORM_COLD_START_MS: "0/0/0",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-  );
+  const { config, dispose } = await benchPlatformConfig(store, key);
+  const platform = await startPlatform(config);
   const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  const res = await fetch(`${platform.url}/v2/serverless`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
+  const post = (path: string, body: string) =>
+    fetch(`${platform.url}${path}`, { method: "POST", headers, body });
+  const res = await post(
+    "/v2/serverless",
+    JSON.stringify({
       name: "stmts",
       type: "QUEUE",
       image: "runpod/mock-worker:latest",
@@ -80,63 +53,45 @@ async function measure(store: "sqlite" | "postgres", n: number) {
       scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
       workers: { min: 4, max: 4 },
     }),
-  });
+  );
   const ep = ((await res.json()) as { id: string }).id;
-  await new Promise((r) => setTimeout(r, 1500));
-  for (let i = 0; i < 20; i++)
-    await fetch(`${platform.url}/v2/${ep}/runsync`, {
-      method: "POST",
-      headers,
-      body: '{"input":{}}',
-    });
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 1500)); // the four workers boot (cold start 0)
+  for (let i = 0; i < 20; i++) await post(`/v2/${ep}/runsync`, '{"input":{}}');
+  await new Promise((r) => setTimeout(r, 500)); // warm-up writes land before counting
   const rows: string[] = [];
   for (const op of ["runsync", "run+status"] as const) {
     counter.total = 0;
     counter.byKind.clear();
     for (let i = 0; i < n; i++) {
       if (op === "runsync") {
-        await fetch(`${platform.url}/v2/${ep}/runsync`, {
-          method: "POST",
-          headers,
-          body: '{"input":{}}',
-        });
-      } else {
-        const { id } = (await (
-          await fetch(`${platform.url}/v2/${ep}/run`, {
-            method: "POST",
-            headers,
-            body: '{"input":{}}',
-          })
-        ).json()) as { id: string };
-        for (;;) {
-          const s = (await (
-            await fetch(`${platform.url}/v2/${ep}/status/${id}`, { headers })
-          ).json()) as { status: string };
-          if (s.status === "COMPLETED") break;
-        }
+        await post(`/v2/${ep}/runsync`, '{"input":{}}');
+        continue;
+      }
+      const { id } = (await (await post(`/v2/${ep}/run`, '{"input":{}}')).json()) as {
+        id: string;
+      };
+      for (;;) {
+        const s = (await (
+          await fetch(`${platform.url}/v2/${ep}/status/${id}`, { headers })
+        ).json()) as { status: string };
+        if (s.status === "COMPLETED") break;
       }
     }
     await new Promise((r) => setTimeout(r, 300)); // batched timeline writes land
-    const per = (counter.total / n).toFixed(1);
     const top = [...counter.byKind.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 12)
-      .map(([k, v]) => `${k}: ${(v / n).toFixed(2)}`);
-    rows.push(`${store} ${op}: ${per} statements per job\n  ${top.join("\n  ")}`);
+      .slice(0, 8)
+      .map(([statement, v]) => ({ statement, perJob: Math.round((v / n) * 100) / 100 }));
+    rows.push(
+      JSON.stringify({ store, op, perJob: Math.round((counter.total / n) * 10) / 10, top }),
+    );
   }
   await platform.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (schema) {
-    const c = new pg.Client({
-      connectionString: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-    });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  }
+  await dispose();
   return rows;
 }
 
-for (const store of ["sqlite", "postgres"] as const)
-  console.log((await measure(store, 200)).join("\n"));
+// One JSON line per store and operation (bench/run.ts renders them); PostgreSQL when it answers.
+const stores: BenchStore[] = ["sqlite"];
+if (await postgresAnswers()) stores.push("postgres");
+for (const store of stores) console.log((await measure(store, 200)).join("\n"));
