@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 
 // Signed in, but the console talks to a platform that is not the local one.
-vi.mock("@/lib/auth/session", () => ({
+vi.mock("@/lib/auth/session", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/auth/session")>()),
   requireSession: async () => ({ apiKey: "rpa_REMOTEKEY" }),
   getApiKey: async () => "rpa_REMOTEKEY",
 }));

@@ -86,10 +86,21 @@ describeEachBackend("built-in worker images", (backend) => {
       mock_progress: { updates: ["25%", "50%"], wait_time: 1 },
       mock_delay: 0,
     });
-    await advance(tp, 1000);
-    expect((await status(tp, ep, id)).body).toMatchObject({ status: "IN_PROGRESS", output: "25%" });
-    await advance(tp, 1000);
-    expect((await status(tp, ep, id)).body).toMatchObject({
+    // Small steps: the worker registers each wait when it gets there, which may be after a step.
+    const stepUntil = async (check: (body: Record<string, unknown>) => boolean) => {
+      let body = (await status(tp, ep, id)).body;
+      for (let i = 0; i < 60 && !check(body); i++) {
+        await advance(tp, 100);
+        body = (await status(tp, ep, id)).body;
+      }
+      return body;
+    };
+    // The first update stands for a whole wait_time (1 s) before the next: IN_PROGRESS with it.
+    expect(await stepUntil((b) => b.output === "25%")).toMatchObject({
+      status: "IN_PROGRESS",
+      output: "25%",
+    });
+    expect(await stepUntil((b) => b.status === "COMPLETED")).toMatchObject({
       status: "COMPLETED",
       output: "Hello World!",
     });
