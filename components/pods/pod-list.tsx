@@ -6,6 +6,8 @@ import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { LinkTabs } from "@/components/forms/tabs";
 import { TimeAgo } from "@/components/forms/time-ago";
+import { ClusterBadge } from "@/components/clusters/cluster-badge";
+import { CLUSTER_PODS_PARAM } from "@/components/clusters/cluster-pods-param";
 import { Notice } from "@/components/ui/notice";
 import { usePods } from "@/lib/queries/pods";
 import type { Pod } from "@/lib/schemas/pods";
@@ -15,7 +17,15 @@ import { podCompute } from "./pod-gpu";
 import { PodStatus } from "./pod-status";
 
 const COLUMNS: Column<Pod>[] = [
-  { header: "Name", cell: (p) => <NameCell name={p.name} id={p.id} href={`/pods/${p.id}`} /> },
+  {
+    header: "Name",
+    cell: (p) => (
+      <>
+        <NameCell name={p.name} id={p.id} href={`/pods/${p.id}`} />
+        {p.cluster && <ClusterBadge clusterId={p.cluster.id} />}
+      </>
+    ),
+  },
   {
     header: "Status",
     cell: (p) => (
@@ -40,9 +50,21 @@ const COLUMNS: Column<Pod>[] = [
   },
 ];
 
-/** Pods of the account, filtered by `?status=`; `empty` is the teaching empty state. */
-export function PodList({ empty, filter }: { empty: ReactNode; filter: PodFilter }) {
-  const query = usePods();
+/**
+ * Pods of the account, filtered by `?status=`; `empty` is the teaching empty state. Cluster member
+ * pods only with `includeClusterPods` (`?clusters=show`), each marked with its cluster.
+ */
+export function PodList({
+  empty,
+  filter,
+  includeClusterPods = false,
+}: {
+  empty: ReactNode;
+  filter: PodFilter;
+  includeClusterPods?: boolean;
+}) {
+  const query = usePods({ includeClusterPods });
+  const withClusters = includeClusterPods ? `${CLUSTER_PODS_PARAM}=show` : "";
   const [refused, setRefused] = useState<string | null>(null);
   const all = query.data?.filter((p) => matchesFilter(p, "all"));
   const rows = { ...query, data: all?.filter((p) => matchesFilter(p, filter)) };
@@ -54,7 +76,10 @@ export function PodList({ empty, filter }: { empty: ReactNode; filter: PodFilter
             label="Pod filter"
             tabs={POD_FILTERS}
             current={filter}
-            hrefFor={(f) => (f === "all" ? "/pods" : `/pods?status=${f}`)}
+            hrefFor={(f) => {
+              const query = [f === "all" ? "" : `status=${f}`, withClusters].filter(Boolean);
+              return query.length > 0 ? `/pods?${query.join("&")}` : "/pods";
+            }}
           />
           {refused && <Notice>{refused}</Notice>}
           <ListStates query={rows} what="pods" empty={<p className="text-sm">No {filter} pods.</p>}>

@@ -2,10 +2,12 @@
 export const NAV_ITEMS = [
   { href: "/serverless", label: "Serverless" },
   { href: "/pods", label: "Pods" },
+  { href: "/clusters", label: "Clusters" },
   { href: "/storage", label: "Storage" },
   { href: "/templates", label: "Templates" },
   { href: "/playground", label: "Playground" },
   { href: "/keys", label: "API keys" },
+  { href: "/account", label: "Account" },
   { href: "/billing", label: "Billing" },
 ] as const;
 

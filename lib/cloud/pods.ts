@@ -9,9 +9,13 @@ import type { Cloud } from "./client";
 
 const podPath = (id: string) => `/pods/${encodeURIComponent(id)}`;
 
-/** `GET /v2/pods`: the account's pods (cluster members left out). */
-export async function listPods(cloud: Cloud): Promise<Pod[]> {
-  return (await cloud.request({ path: "/pods", schema: ListPodsResponse })).pods;
+/** `GET /v2/pods`: the account's pods; cluster members only with `includeClusterPods`. */
+export async function listPods(
+  cloud: Cloud,
+  { includeClusterPods = false }: { includeClusterPods?: boolean } = {},
+): Promise<Pod[]> {
+  const query = includeClusterPods ? { includeClusterPods: true } : undefined;
+  return (await cloud.request({ path: "/pods", query, schema: ListPodsResponse })).pods;
 }
 
 export function getPod(cloud: Cloud, id: string): Promise<Pod> {

@@ -13,10 +13,15 @@ const TRANSITIONAL: readonly PodStatus[] = ["PROVISIONING", "STARTING"];
 const pollFor = (pods: readonly Pod[] | undefined) =>
   pods?.some((p) => TRANSITIONAL.includes(p.status)) ? 2_000 : 10_000;
 
-export function usePods() {
+/** `includeClusterPods` adds cluster member pods, which the platform leaves out by default. */
+export function usePods({ includeClusterPods = false }: { includeClusterPods?: boolean } = {}) {
   return useQuery({
-    queryKey: podKeys.list(),
-    queryFn: ({ signal }) => fetchJson<ListPodsResponse>("/api/pods", { signal }),
+    queryKey: podKeys.list(includeClusterPods ? { includeClusterPods } : {}),
+    queryFn: ({ signal }) =>
+      fetchJson<ListPodsResponse>(
+        includeClusterPods ? "/api/pods?includeClusterPods=true" : "/api/pods",
+        { signal },
+      ),
     select: (data) => data.pods,
     refetchInterval: (query) => pollFor(query.state.data?.pods),
   });

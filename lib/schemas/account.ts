@@ -19,3 +19,10 @@ export const UpdateSshKeysInput = z
   .strictObject({ keys: z.array(SshPublicKey) })
   .meta({ id: "UpdateSshKeysRequest" });
 export type UpdateSshKeysInput = z.infer<typeof UpdateSshKeysInput>;
+
+/**
+ * One key to add or remove (the console edits the list a key at a time; the API replaces it whole).
+ * Surrounding whitespace is dropped: a key pasted from a `.pub` file ends with a newline.
+ */
+export const SshKeyEntryInput = z.strictObject({ key: z.string().trim().pipe(SshPublicKey) });
+export type SshKeyEntryInput = z.infer<typeof SshKeyEntryInput>;

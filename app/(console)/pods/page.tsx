@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { showsClusterPods } from "@/components/clusters/cluster-pods-param";
+import { ClusterPodsToggle } from "@/components/clusters/cluster-pods-toggle";
 import { podFilter } from "@/components/pods/pod-filter";
 import { PodList } from "@/components/pods/pod-list";
 import { PageHeader } from "@/components/shell/page-header";
@@ -13,9 +15,10 @@ export const metadata: Metadata = { title: "Pods" };
 export default async function PodsPage({
   searchParams,
 }: {
-  searchParams: Promise<{ status?: string | string[] }>;
+  searchParams: Promise<{ status?: string | string[]; clusters?: string | string[] }>;
 }) {
-  const { status } = await searchParams;
+  const { status, clusters } = await searchParams;
+  const includeClusterPods = showsClusterPods(clusters);
   const { apiUrl } = getPlatformConfig();
   const deploy = (
     <Link href="/pods/new" className={buttonClasses("primary")}>
@@ -29,8 +32,12 @@ export default async function PodsPage({
         notebooks, training runs and anything that needs a shell. It is billed per hour while it
         runs; a stopped pod keeps its volume disk for a small storage fee.
       </PageHeader>
+      <div className="mb-4">
+        <ClusterPodsToggle checked={includeClusterPods} />
+      </div>
       <PodList
         filter={podFilter(status)}
+        includeClusterPods={includeClusterPods}
         empty={
           <EmptyState title="No pods yet" action={deploy}>
             <p>

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { ClusterList } from "@/components/clusters/cluster-list";
+import { PageHeader } from "@/components/shell/page-header";
+import { CodeBlock } from "@/components/ui/code-block";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getPlatformConfig } from "@/lib/cloud/config";
+
+export const metadata: Metadata = { title: "Clusters" };
+
+export default function ClustersPage() {
+  const { apiUrl } = getPlatformConfig();
+  return (
+    <>
+      <PageHeader title="Clusters">
+        An instant cluster is a set of identical GPU pods (2 to 250 nodes) in one data center on a
+        private network, for multi-node training, Slurm or Ray. Its pods are billed per hour like
+        any pod and are managed together: rename or delete the cluster, not its pods.
+      </PageHeader>
+      <ClusterList
+        empty={
+          <EmptyState title="No clusters yet">
+            <p>
+              Create one below: a name, the GPU type and how many GPUs each node has, the number of
+              nodes, and optionally a data center and a network volume (mounted at{" "}
+              <code className="font-mono">/workspace</code> on every node). Its pods appear on the
+              cluster&apos;s page as soon as it is created.
+            </p>
+            <p>To list clusters from a terminal:</p>
+            <CodeBlock
+              label="cURL"
+              language="bash"
+              code={`curl ${apiUrl}/v2/clusters \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY"`}
+            />
+          </EmptyState>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormProblem } from "@/components/forms/form-problem";
+import { ListStates } from "@/components/forms/query-states";
+import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
+import { TimeAgo } from "@/components/forms/time-ago";
+import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useToast } from "@/components/ui/toast";
+import { createDelegation, deleteDelegation } from "@/lib/actions/registries";
+import { delegationKeys, useDelegations } from "@/lib/queries/account";
+import { applyProblemToForm } from "@/lib/queries/apply-problem";
+import { useAction } from "@/lib/queries/use-action";
+import { CreateDelegationInput, type EcrDelegation } from "@/lib/schemas/registries";
+
+/** A delegation's name in lists and confirmations: its own name, else `repository:tag`. */
+const named = (d: EcrDelegation) => ({ ...d, name: d.name || `${d.repository}:${d.tag}` });
+type Named = ReturnType<typeof named>;
+
+const COLUMNS: Column<Named>[] = [
+  { header: "Name", cell: (d) => <NameCell name={d.name} id={d.id} /> },
+  {
+    header: "Repository",
+    cell: (d) => (
+      <>
+        <div className="font-mono text-xs">
+          {d.repository}:{d.tag}
+        </div>
+        {d.dockerRegistryUri && (
+          <div className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
+            {d.dockerRegistryUri}
+          </div>
+        )}
+      </>
+    ),
+  },
+  { header: "Region", cell: (d) => d.awsRegion },
+  { header: "AWS account", cell: (d) => d.awsUser, className: "font-mono text-xs" },
+  { header: "Added", cell: (d) => <TimeAgo iso={d.createdAt} /> },
+];
+
+export function DelegationSection() {
+  const delegations = useDelegations();
+  const remove = useAction(deleteDelegation, [delegationKeys.all]);
+  const deletion = useConfirmedDelete<Named>({
+    noun: "Delegation",
+    description: "The platform can no longer pull this repository for your pods and endpoints.",
+    remove,
+  });
+  const rows = { ...delegations, data: delegations.data?.map(named) };
+  return (
+    <section aria-labelledby="ecr-heading" className="space-y-4">
+      <div>
+        <h2 id="ecr-heading" className="text-lg font-semibold">
+          Amazon ECR delegations
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-neutral-700 dark:text-neutral-300">
+          Let the platform pull one ECR repository (at one tag) without storing AWS credentials: you
+          grant access in AWS and register the repository here by its ARN.
+        </p>
+      </div>
+      {deletion.refusal}
+      <ListStates
+        query={rows}
+        what="ECR delegations"
+        empty={
+          <EmptyState title="No ECR delegations yet">
+            <p>
+              Add one below with the repository&apos;s ARN, e.g.{" "}
+              <code className="font-mono">
+                arn:aws:ecr:us-east-1:123456789012:repository/my-app:v1
+              </code>{" "}
+              (the tag defaults to <code className="font-mono">latest</code>). Its image then pulls
+              like a public one.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ResourceTable
+            caption="ECR delegations"
+            columns={COLUMNS}
+            rows={list}
+            actions={deletion.button}
+          />
+        )}
+      </ListStates>
+      <AddDelegationForm />
+      {deletion.dialog}
+    </section>
+  );
+}
+
+/** The optional name as text: "" is "no name". */
+const DelegationForm = CreateDelegationInput.extend({ name: z.string() });
+type DelegationFormValues = z.infer<typeof DelegationForm>;
+
+function AddDelegationForm() {
+  const toast = useToast();
+  const create = useAction(createDelegation, [delegationKeys.all]);
+  const form = useForm<DelegationFormValues>({
+    resolver: zodResolver(DelegationForm),
+    defaultValues: { resource: "", name: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit({ resource, name }: DelegationFormValues) {
+    const result = await create.mutateAsync({ resource, ...(name.trim() ? { name } : {}) });
+    if (!result.ok) {
+      applyProblemToForm(result.problem, form.setError, { fields: ["resource", "name"] });
+      return;
+    }
+    toast({ tone: "success", title: `${result.data.repository}:${result.data.tag} delegated` });
+    form.reset({ resource: "", name: "" });
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      aria-label="Add an ECR delegation"
+      className="grid max-w-3xl gap-4 sm:grid-cols-[2fr_1fr]"
+    >
+      <Field
+        id="ecr-resource"
+        label="Repository ARN"
+        hint="arn:aws:ecr:<region>:<account id>:repository/<name>[:<tag>]"
+        error={errors.resource?.message}
+      >
+        {(p) => (
+          <Input {...p} className="font-mono" {...form.register("resource")} autoComplete="off" />
+        )}
+      </Field>
+      <Field id="ecr-name" label="Name (optional)" error={errors.name?.message}>
+        {(p) => <Input {...p} {...form.register("name")} autoComplete="off" />}
+      </Field>
+      <div className="space-y-2 sm:col-span-2">
+        <FormProblem message={errors.root?.server?.message} />
+        <Button type="submit" pending={isSubmitting}>
+          Add delegation
+        </Button>
+      </div>
+    </form>
+  );
+}
