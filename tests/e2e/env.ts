@@ -10,9 +10,11 @@ export const E2E_KEY = "rpa_E2ETESTKEY000000000000000000000000000000";
 export const SHELL_PAGES = [
   { path: "/serverless", link: "Serverless", heading: "Serverless" },
   { path: "/pods", link: "Pods", heading: "Pods" },
+  { path: "/clusters", link: "Clusters", heading: "Clusters" },
   { path: "/storage", link: "Storage", heading: "Storage" },
   { path: "/templates", link: "Templates", heading: "Templates" },
   { path: "/playground", link: "Playground", heading: "Playground" },
   { path: "/keys", link: "API keys", heading: "API keys" },
+  { path: "/account", link: "Account", heading: "Account" },
   { path: "/billing", link: "Billing", heading: "Billing" },
 ] as const;
