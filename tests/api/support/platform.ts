@@ -39,7 +39,7 @@ export interface TestPlatformOptions {
 export const newKey = () => `rpa_T${randomBytes(20).toString("hex").toUpperCase().slice(0, 39)}`;
 
 /** A fresh PostgreSQL schema per platform so tests never see each other's rows. */
-async function freshSchema(): Promise<{ url: string; schema: string }> {
+export async function freshSchema(): Promise<{ url: string; schema: string }> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();

@@ -11,9 +11,9 @@ import type { JobsTable } from "../../store/schema-jobs";
 import type { ClientSignal } from "../api/client-signal";
 import type { JobEngine } from "./engine";
 import { parseJson } from "../store/job-mapper";
+import { WEBHOOK_STATUSES as WEBHOOK_ENDS } from "./webhooks";
 
-/** Statuses that end a job through the worker or the platform (the webhook fires for these). */
-const WEBHOOK_STATUSES = new Set(["COMPLETED", "FAILED", "TIMED_OUT"]);
+const WEBHOOK_STATUSES = new Set(WEBHOOK_ENDS);
 
 const TERMINAL_EVENT: Record<string, JobEventType> = {
   COMPLETED: "completed",
@@ -66,6 +66,8 @@ export class JobsService {
       streamed: 0,
       stream_final_sent: 0,
     };
+    // Before the job exists: an acknowledged job with a webhook always has its delivery reserved.
+    await this.e.webhooks.reserve(row);
     const inserted = repo.insert(row);
     this.e.hooks.emit({
       endpointId: endpoint.id,
@@ -242,6 +244,9 @@ export class JobsService {
         `job ${id} is ${before.status}; only FAILED or TIMED_OUT jobs can be retried`,
       );
     }
+    // Its next end calls the webhook again: reserved like at submit (a crash before this line
+    // loses only that second call, which the old behaviour queued after the end anyway).
+    await this.e.webhooks.reserve(row);
     this.e.scheduler.hint("jobs.expiry", Number(row.delete_at));
     this.e.hooks.emit({ endpointId: endpoint.id, jobId: id, type: "queued", detail: "retried" });
     this.e.signals.emit("job", id);

@@ -10,6 +10,13 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 /** An instance delivering holds the row this long (wall ms); a crashed delivery is retried after it. */
 const LEASE_MS = 30_000;
 
+/** A delivery reserved at submit whose job has not ended yet (not listed, never due). */
+const WAITING = "waiting";
+/** Statuses that end a job through the worker or the platform (the webhook fires for these). */
+export const WEBHOOK_STATUSES: readonly string[] = ["COMPLETED", "FAILED", "TIMED_OUT"];
+/** A reservation without its job this long (platform clock) belongs to an insert that never committed. */
+const ORPHAN_GRACE_MS = 60_000;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** `webhook.down` fault: the attempt fails as a 503 without calling the receiver. */
@@ -27,10 +34,14 @@ class InjectedDown extends Error {
 export class WebhookService {
   constructor(private readonly e: JobEngine) {}
 
-  /** Queues the call with the job as `/status` answers it now (the payload is fixed at completion). */
-  async enqueue(row: JobsTable): Promise<void> {
+  /**
+   * Reserves the job's delivery before the job is acknowledged (`waiting`: no payload, never due).
+   * The terminal transition and the call's queueing are two statements: if the instance dies
+   * between them, the `poll` sweep still finds the reserved row of a finished job and queues it,
+   * so an acknowledged job's webhook is never lost with an instance.
+   */
+  async reserve(row: Pick<JobsTable, "id" | "account_id" | "endpoint_id" | "webhook">) {
     if (!row.webhook) return;
-    const now = this.e.clock.now();
     await this.e.db
       .insertInto("webhook_deliveries")
       .values({
@@ -39,15 +50,88 @@ export class WebhookService {
         account_id: row.account_id,
         endpoint_id: row.endpoint_id,
         url: row.webhook,
-        payload: JSON.stringify(toJob(row)),
-        status: "pending",
+        payload: "",
+        status: WAITING,
         attempts: 0,
-        next_attempt_at: now,
+        next_attempt_at: null,
         lease_until: null,
-        created_at: now,
+        created_at: this.e.clock.now(),
       })
       .execute();
+  }
+
+  /** Queues the call with the job as `/status` answers it now (the payload is fixed at completion). */
+  async enqueue(row: JobsTable): Promise<void> {
+    if (!row.webhook) return;
+    const now = this.e.clock.now();
+    const payload = JSON.stringify(toJob(row));
+    // The reserved row, once: the sweep may race us to it (a conditional update picks one).
+    const res = await this.e.db
+      .updateTable("webhook_deliveries")
+      .set({ status: "pending", payload, next_attempt_at: now, created_at: now })
+      .where("job_id", "=", row.id)
+      .where("status", "=", WAITING)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      // Nothing reserved (a job submitted before reservations existed): queue it as before.
+      const any = await this.e.db
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("job_id", "=", row.id)
+        .executeTakeFirst();
+      if (any) return;
+      await this.e.db
+        .insertInto("webhook_deliveries")
+        .values({
+          id: this.e.ids.next("request"),
+          job_id: row.id,
+          account_id: row.account_id,
+          endpoint_id: row.endpoint_id,
+          url: row.webhook,
+          payload,
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: now,
+          lease_until: null,
+          created_at: now,
+        })
+        .execute();
+    }
     this.e.scheduler.hint("webhooks", now);
+  }
+
+  /**
+   * Reserved deliveries of jobs that ended while their instance died before queueing the call are
+   * queued now; those of jobs that were cancelled or deleted (or whose insert never committed) go.
+   */
+  private async sweepReserved(): Promise<void> {
+    const cutoff = this.e.clock.now() - ORPHAN_GRACE_MS;
+    const stranded = await this.e.db
+      .selectFrom("webhook_deliveries as d")
+      .leftJoin("jobs as j", "j.id", "d.job_id")
+      .select(["d.id as deliveryId", "d.job_id as jobId", "j.status as jobStatus"])
+      .where("d.status", "=", WAITING)
+      .where((eb) =>
+        eb.or([
+          eb("j.status", "in", [...WEBHOOK_STATUSES, "CANCELLED"]),
+          eb.and([eb("j.id", "is", null), eb("d.created_at", "<", cutoff)]),
+        ]),
+      )
+      .limit(100)
+      .execute();
+    for (const s of stranded) {
+      const job =
+        s.jobStatus && WEBHOOK_STATUSES.includes(s.jobStatus)
+          ? await this.e.repo.get(s.jobId)
+          : undefined;
+      if (job && job.webhook && WEBHOOK_STATUSES.includes(job.status)) await this.enqueue(job);
+      else
+        await this.e.db
+          .deleteFrom("webhook_deliveries")
+          .where("id", "=", s.deliveryId)
+          .where("status", "=", WAITING)
+          .execute();
+    }
   }
 
   async nextDue(): Promise<number | null> {
@@ -84,6 +168,7 @@ export class WebhookService {
 
   /** Deliveries whose instance died mid-call become due again once their lease ran out. */
   async poll(): Promise<void> {
+    await this.sweepReserved();
     await this.e.db
       .updateTable("webhook_deliveries")
       .set({ next_attempt_at: this.e.clock.now(), lease_until: null })
@@ -170,7 +255,8 @@ export class WebhookService {
     let q = this.e.db
       .selectFrom("webhook_deliveries")
       .selectAll()
-      .where("account_id", "=", accountId);
+      .where("account_id", "=", accountId)
+      .where("status", "!=", WAITING);
     if (filter.jobId) q = q.where("job_id", "=", filter.jobId);
     if (filter.endpointId) q = q.where("endpoint_id", "=", filter.endpointId);
     const deliveries = await q.orderBy("created_at", "desc").orderBy("id").limit(200).execute();
