@@ -71,7 +71,10 @@ export function SignInForm({ localSignIn, callbackUrl }: SignInFormProps) {
               {localError}
             </p>
           )}
-          <div className="flex items-center gap-3 text-xs text-neutral-500 uppercase" aria-hidden>
+          <div
+            className="flex items-center gap-3 text-xs text-neutral-600 uppercase dark:text-neutral-400"
+            aria-hidden
+          >
             <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
             or paste a key
             <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />

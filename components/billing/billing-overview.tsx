@@ -44,31 +44,36 @@ function Spend({
   const resources = spendPerResource(data);
   return (
     <div className="space-y-8">
-      <dl className="grid max-w-3xl grid-cols-2 gap-4 sm:grid-cols-3">
+      {/* Each figure is a named group holding its own <dl> (a group inside a <dl> breaks it). */}
+      <div className="grid max-w-3xl grid-cols-2 gap-4 sm:grid-cols-3">
         <div
           role="group"
           aria-label="Balance"
           className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
         >
-          <dt className="text-xs text-neutral-600 dark:text-neutral-400">Balance</dt>
-          <dd className="mt-1 text-xl font-semibold">
-            {data.balance === null ? "—" : usd(data.balance)}
-          </dd>
-          {data.balance === null && (
-            <dd className="text-xs text-neutral-600 dark:text-neutral-400">
-              Shown on the local platform only.
+          <dl>
+            <dt className="text-xs text-neutral-600 dark:text-neutral-400">Balance</dt>
+            <dd className="mt-1 text-xl font-semibold">
+              {data.balance === null ? "—" : usd(data.balance)}
             </dd>
-          )}
+            {data.balance === null && (
+              <dd className="text-xs text-neutral-600 dark:text-neutral-400">
+                Shown on the local platform only.
+              </dd>
+            )}
+          </dl>
         </div>
         <div
           role="group"
           aria-label={`Spent, ${period}`}
           className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800"
         >
-          <dt className="text-xs text-neutral-600 dark:text-neutral-400">Spent, {period}</dt>
-          <dd className="mt-1 text-xl font-semibold">{usd(total)}</dd>
+          <dl>
+            <dt className="text-xs text-neutral-600 dark:text-neutral-400">Spent, {period}</dt>
+            <dd className="mt-1 text-xl font-semibold">{usd(total)}</dd>
+          </dl>
         </div>
-      </dl>
+      </div>
       {total === 0 ? (
         empty
       ) : (

@@ -29,7 +29,8 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
         <span className="font-mono">{endpoint.id}</span>
         <CopyButton value={endpoint.id} label="Copy id" />
       </p>
-      <dl
+      <div
+        role="group"
         aria-label="Live"
         aria-live="polite"
         className="mt-3 grid max-w-3xl grid-cols-2 gap-3 text-sm sm:grid-cols-4"
@@ -60,7 +61,7 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
           value={h ? (h.jobs ? `${h.jobs.inQueue}` : "—") : "…"}
           title={h && !h.jobs ? NO_QUEUE : undefined}
         />
-      </dl>
+      </div>
       {health.isError && (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">
           Live numbers unavailable: {health.error.detail}
@@ -70,6 +71,7 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
+/** A named group holding its own one-term <dl>: a group role inside a <dl> would break its list semantics. */
 function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
     <div
@@ -77,10 +79,12 @@ function Stat({ label, value, title }: { label: string; value: string; title?: s
       aria-label={label}
       className="rounded-md border border-neutral-200 px-3 py-2 dark:border-neutral-800"
     >
-      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
-      <dd className="font-mono text-base" title={title}>
-        {value}
-      </dd>
+      <dl>
+        <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+        <dd className="font-mono text-base" title={title}>
+          {value}
+        </dd>
+      </dl>
     </div>
   );
 }

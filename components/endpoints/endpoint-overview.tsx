@@ -28,8 +28,11 @@ export function EndpointOverview({ endpoint }: { endpoint: Endpoint }) {
           {urls.map(([name, url]) => (
             <div key={name} className="flex items-center gap-3 px-3 py-2 text-sm">
               <dt className="w-28 shrink-0 font-medium">{LABELS[name] ?? name}</dt>
-              <dd className="min-w-0 flex-1 truncate font-mono text-xs">{url}</dd>
-              <CopyButton value={url} label={`Copy ${LABELS[name] ?? name} URL`} />
+              {/* The copy button sits inside the <dd>: a <dl> group holds only <dt> and <dd>. */}
+              <dd className="flex min-w-0 flex-1 items-center gap-3">
+                <span className="min-w-0 flex-1 truncate font-mono text-xs">{url}</span>
+                <CopyButton value={url} label={`Copy ${LABELS[name] ?? name} URL`} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -117,7 +117,11 @@ function RunResult({
 
   return (
     <div className="space-y-3">
-      <dl aria-label="Timings" className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <div
+        role="group"
+        aria-label="Timings"
+        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+      >
         <Timing label="Elapsed" value={elapsed === undefined ? "—" : duration(elapsed)} />
         <Timing
           label="Queue + cold start"
@@ -140,7 +144,7 @@ function RunResult({
         )}
         <Timing label="Execution" value={duration(run.executionTime)} title="executionTime" />
         <Timing label="Cost" value={formatRunCost(cost)} title={cost?.basis} />
-      </dl>
+      </div>
       <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
         <span>
           Job <span className="font-mono">{run.jobId}</span>
@@ -205,8 +209,10 @@ function RunResult({
 export function Timing({ label, value, title }: { label: string; value: string; title?: string }) {
   return (
     <div role="group" aria-label={label} title={title}>
-      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
-      <dd className="font-medium tabular-nums">{value}</dd>
+      <dl>
+        <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+        <dd className="font-medium tabular-nums">{value}</dd>
+      </dl>
     </div>
   );
 }
@@ -280,6 +286,7 @@ export function Preview({ run }: { run: PlaygroundRun }) {
       )}
       {!media && text === "" && run.status === "COMPLETED" && run.output !== undefined && (
         <pre
+          tabIndex={0}
           aria-label="Output"
           className="overflow-x-auto rounded-lg border border-neutral-200 bg-neutral-50 p-3 font-mono text-xs dark:border-neutral-800 dark:bg-neutral-900"
         >
@@ -313,7 +320,10 @@ function RawJson({ run }: { run: PlaygroundRun }) {
   return (
     <div className="relative">
       <CopyButton value={text} label="Copy JSON" className="absolute top-2 right-2" />
-      <pre className="max-h-[36rem] overflow-auto rounded-lg border border-neutral-200 bg-white p-3 font-mono text-xs dark:border-neutral-800 dark:bg-neutral-950">
+      <pre
+        tabIndex={0}
+        className="max-h-[36rem] overflow-auto rounded-lg border border-neutral-200 bg-white p-3 font-mono text-xs dark:border-neutral-800 dark:bg-neutral-950"
+      >
         {text}
       </pre>
     </div>

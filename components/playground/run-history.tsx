@@ -156,7 +156,7 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
                       className="size-12 rounded object-cover"
                     />
                   ) : (
-                    <span className="font-mono text-xs text-neutral-500">
+                    <span className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
                       {run.jobId.slice(0, 8)}
                     </span>
                   )}
@@ -167,7 +167,11 @@ export function RunHistory({ target, title }: { target?: RunTarget; title: strin
                 </Td>
                 <Td>
                   <JobStatusDot status={run.status} />
-                  {run.expired && <span className="ml-1 text-xs text-neutral-500">(expired)</span>}
+                  {run.expired && (
+                    <span className="ml-1 text-xs text-neutral-600 dark:text-neutral-400">
+                      (expired)
+                    </span>
+                  )}
                 </Td>
                 <Td>{duration(run.delayTime)}</Td>
                 <Td>{duration(run.executionTime)}</Td>

@@ -4,12 +4,13 @@ import { cx } from "./cx";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  // White on violet-600 / red-600 keeps AA contrast in both themes.
-  primary: "bg-violet-600 text-white hover:bg-violet-700 dark:hover:bg-violet-500",
+  // White on violet-600 / red-600 keeps AA contrast in both themes; hover darkens (a lighter
+  // violet-500 / red-500 under white text falls below 4.5:1).
+  primary: "bg-violet-600 text-white hover:bg-violet-700",
   secondary:
     "border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800",
   ghost: "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800",
-  danger: "bg-red-600 text-white hover:bg-red-700 dark:hover:bg-red-500",
+  danger: "bg-red-600 text-white hover:bg-red-700",
 };
 
 const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm" } as const;

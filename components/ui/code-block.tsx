@@ -24,7 +24,11 @@ export function CodeBlock({
         <span>{label ?? language ?? "Code"}</span>
         <CopyButton value={code} label={label ? `Copy ${label}` : "Copy"} />
       </figcaption>
-      <pre className="overflow-x-auto bg-white p-3 font-mono text-[13px] leading-relaxed text-neutral-800 dark:bg-neutral-950 dark:text-neutral-200">
+      {/* Focusable so a keyboard can scroll a long line into view. */}
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto bg-white p-3 font-mono text-[13px] leading-relaxed text-neutral-800 dark:bg-neutral-950 dark:text-neutral-200"
+      >
         <code data-language={language}>{code}</code>
       </pre>
     </figure>

@@ -62,10 +62,10 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
       <button
         type="button"
         onClick={() => onDismiss(item.id)}
-        className="rounded px-1 text-neutral-500 hover:text-neutral-900 dark:hover:text-neutral-100"
+        className="inline-flex size-6 shrink-0 items-center justify-center rounded text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
         aria-label={`Dismiss: ${item.title}`}
       >
-        ×
+        <span aria-hidden>×</span>
       </button>
     </li>
   );
@@ -86,16 +86,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ol
+      {/* The live region wraps the list: a role on the <ol> itself would unmake it a list. */}
+      <div
         role="status"
         aria-live="polite"
         aria-label="Notifications"
-        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2"
+        className="pointer-events-none fixed right-4 bottom-4 z-50 w-80"
       >
-        {items.map((item) => (
-          <Toast key={item.id} item={item} onDismiss={dismiss} />
-        ))}
-      </ol>
+        <ol className="flex flex-col gap-2">
+          {items.map((item) => (
+            <Toast key={item.id} item={item} onDismiss={dismiss} />
+          ))}
+        </ol>
+      </div>
     </ToastContext.Provider>
   );
 }
