@@ -114,7 +114,7 @@ export function ClusterDetail({ id }: { id: string }) {
           or deleting it), not one by one. They also appear on the{" "}
           <Link
             href="/pods?clusters=show"
-            className="text-violet-700 hover:underline dark:text-violet-300"
+            className="text-violet-700 underline underline-offset-2 dark:text-violet-300"
           >
             Pods page with cluster pods shown
           </Link>
