@@ -220,7 +220,7 @@ export class JobsRepository extends JobsReads {
       .returningAll()
       .executeTakeFirst()
       .then((r) => {
-        if (r) this.justFinished.set(r.id, { row: r, until: Date.now() + JUST_FINISHED_MS });
+        if (r) this.keepFinished(r);
         return this.remember(r);
       });
   }
@@ -233,11 +233,20 @@ export class JobsRepository extends JobsReads {
     const hit = this.justFinished.get(id);
     if (!hit) return undefined;
     this.justFinished.delete(id);
-    if (this.justFinished.size > 1000) {
-      const now = Date.now();
-      for (const [k, v] of this.justFinished) if (v.until < now) this.justFinished.delete(k);
-    }
     return hit.until >= Date.now() ? hit.row : undefined;
+  }
+
+  /**
+   * Most finished jobs have no local waiter to take them (`/run` traffic), so expired entries go
+   * when new ones come: insertion order is expiry order, and only the expired front is dropped.
+   */
+  private keepFinished(row: JobsTable): void {
+    const now = Date.now();
+    for (const [id, v] of this.justFinished) {
+      if (v.until >= now) break;
+      this.justFinished.delete(id);
+    }
+    this.justFinished.set(row.id, { row, until: now + JUST_FINISHED_MS });
   }
 
   async progress(

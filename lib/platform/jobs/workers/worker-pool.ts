@@ -192,6 +192,7 @@ export class WorkerPool implements WorkerDirectory {
     this.runners.delete(workerId);
     // A later contact of an external worker registers it again (not skipped as a recent touch).
     this.touched.delete(workerId);
+    this.polled.delete(workerId);
     const now = this.e.clock.now();
     const row = await this.e.db
       .deleteFrom("workers")
