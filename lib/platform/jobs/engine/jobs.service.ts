@@ -359,6 +359,7 @@ export class JobsService {
         this.afterTerminal(row);
       }
       if (rows.length < 500) return;
+      await yieldToRequests();
     }
   }
 
@@ -380,6 +381,14 @@ export class JobsService {
           this.e.signals.emit("scale", row.endpoint_id);
       }
       if (rows.length < 500) return;
+      // A backlog (a million jobs due at once) is deleted batch by batch with requests served in
+      // between: on the embedded store each batch holds the event loop while it runs.
+      await yieldToRequests();
     }
   }
+}
+
+/** One turn of the event loop, so pending I/O (requests) runs between batches of timer work. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
