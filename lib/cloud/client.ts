@@ -34,8 +34,24 @@ export interface RequestOptions<T> {
 export interface Cloud {
   /** The one way lib/cloud talks to the platform. Throws only CloudError. */
   request<T = unknown>(options: RequestOptions<T>): Promise<T>;
+  /**
+   * A long-lived answer read as it arrives (server-sent events): resolves with the platform's
+   * 2xx response once its headers are in (the timeout covers only that wait), its body unread;
+   * throws a CloudError otherwise. Aborting `signal` ends the request, body included. Optional so
+   * test doubles of the client need not implement it.
+   */
+  stream?(options: StreamOptions): Promise<Response>;
   /** The origin of the management API, for display (environment band, error messages). */
   readonly apiUrl: string;
+}
+
+export interface StreamOptions {
+  family?: ApiFamily;
+  path: string;
+  query?: RequestOptions<unknown>["query"];
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal: AbortSignal;
 }
 
 export interface CloudOptions {
@@ -133,7 +149,42 @@ export function createCloud(apiKey: string | null, options: CloudOptions = {}): 
     return parseBody(json, opts.schema, url);
   }
 
-  return { request, apiUrl: config.apiUrl };
+  async function stream(opts: StreamOptions): Promise<Response> {
+    const family = opts.family ?? "management";
+    const url = buildUrl(baseFor(family, config), opts.path, opts.query);
+    const timeoutMs = opts.timeoutMs ?? clientTimeout;
+    const headers: Record<string, string> = {
+      accept: "text/event-stream, application/problem+json",
+      ...opts.headers,
+    };
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+    // The timeout aborts only the wait for headers: a stream may then stay open for hours.
+    const waiting = new AbortController();
+    const timer = setTimeout(() => waiting.abort(), timeoutMs);
+    const signal = AbortSignal.any([opts.signal, waiting.signal]);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal, cache: "no-store" });
+    } catch (error) {
+      throw transportError(error, url, timeoutMs, waiting.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.ok) return response;
+    const text = await response.text().catch(() => "");
+    const error = errorFromResponse(response.status, text, response.headers.get("retry-after"));
+    const denied = error.status === 403 ? deniedPermission("GET", family, opts.path) : undefined;
+    if (!denied) throw error;
+    throw new CloudError({
+      status: 403,
+      title: error.title,
+      detail: `${denied} (403: ${error.detail}).`,
+      errors: error.errors,
+      source: "platform",
+    });
+  }
+
+  return { request, stream, apiUrl: config.apiUrl };
 }
 
 function parseBody<T>(json: unknown, schema: z.ZodType<T> | undefined, url: URL): T {

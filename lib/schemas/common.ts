@@ -157,6 +157,16 @@ export const LogLine = z
   .meta({ id: "LogLine" });
 export type LogLine = z.infer<typeof LogLine>;
 
+/**
+ * The `data:` payload of one event of the console's endpoint-wide log stream (its workers' streams
+ * merged): a worker's line and the worker it came from. Each event's `id` is
+ * `<workerId>=<the worker stream's event id>`.
+ */
+export const WorkerLogLine = LogLine.extend({ worker: z.string().min(1) }).meta({
+  id: "WorkerLogLine",
+});
+export type WorkerLogLine = z.infer<typeof WorkerLogLine>;
+
 /** Container fields as request bodies take them: every one optional. */
 export const OptionalBaseContainerConfigShape = {
   image: BaseContainerConfigShape.image.optional(),
