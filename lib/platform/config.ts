@@ -31,6 +31,11 @@ export interface PlatformConfig {
   jobs: JobsConfig;
   /** Hosted models: simulated execution pace. */
   models: ModelsConfig;
+  /**
+   * `PLATFORM_CONTROL_API=off`: every `/_platform/*` route answers 404, as on the real service (to
+   * try the console against a platform without the local tools).
+   */
+  controlApi: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +93,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     quiet: env.PLATFORM_LOG_LEVEL === "silent",
     jobs: loadJobsConfig(env),
     models: loadModelsConfig(env),
+    controlApi: controlApi(env.PLATFORM_CONTROL_API),
   };
+}
+
+function controlApi(raw: string | undefined): boolean {
+  if (raw === undefined || raw === "" || raw === "on") return true;
+  if (raw === "off") return false;
+  throw new ConfigError(`PLATFORM_CONTROL_API must be "on" or "off", got "${raw}"`);
 }

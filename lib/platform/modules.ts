@@ -15,6 +15,7 @@ import { registerNetworkVolumeV1Routes } from "./management/network-volumes/netw
 import { registerNetworkVolumeRoutes } from "./management/network-volumes/network-volumes.routes";
 import { registerPodRoutes } from "./management/pods/pods.routes";
 import { registerJobsModule } from "./jobs/jobs.module";
+import { registerMetricsRoutes } from "./metrics/metrics.routes";
 import { registerHostedModels } from "./models/hosted-models.routes";
 import type { PlatformServices } from "./platform";
 
@@ -39,4 +40,5 @@ export function registerModules(services: PlatformServices): void {
   installDevtools(services.devtools, engine);
   hosted.attach(engine);
   registerDevtoolsRoutes(services, engine); // /_platform/... only: the catch-all never shadows it
+  registerMetricsRoutes(services, engine);
 }

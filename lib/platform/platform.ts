@@ -114,6 +114,7 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
   const availability = new AvailabilityService(deps.store.db, deps.clock);
   const devtools = new Devtools({
     db: deps.store.db,
+    dialect: deps.store.dialect,
     sqlite: deps.store.sqlite,
     clock: deps.clock,
     log: deps.log,
@@ -121,6 +122,7 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
   });
   // First registered, so it runs last on close: events recorded while shutting down are written.
   closers.push(() => devtools.trace.close());
+  closers.push(() => devtools.metrics.close());
   const services: PlatformServices = {
     ...deps,
     app,
@@ -214,6 +216,12 @@ export function createPlatform(deps: PlatformDeps): PlatformServices {
     }
     return limitBody(c, next);
   });
+
+  // PLATFORM_CONTROL_API=off: the platform looks like the real service, which has no control API.
+  if (deps.config.controlApi === false)
+    app.use("/_platform/*", (c) => {
+      throw problems.routeNotFound(c.req.method, c.req.path);
+    });
 
   // Authentication and management rate limits, decided by the area of the path.
   app.use("*", async (c, next) => {

@@ -9,6 +9,7 @@ export * from "./clusters";
 export * from "./control";
 export * from "./endpoints";
 export * from "./jobs";
+export * from "./metrics";
 export * from "./network-volumes";
 export * from "./pods";
 export * from "./registries";

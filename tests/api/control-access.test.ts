@@ -33,6 +33,7 @@ const DOCUMENTED: Record<string, Who> = {
   "DELETE /_platform/availability": "operator",
   "GET /_platform/webhooks": "account",
   "GET /_platform/endpoints/{id}/worker-env": "endpoint-write",
+  "GET /_platform/endpoints/{id}/metrics": "account",
   "POST /_platform/pods/{id}/fail": "account",
   "GET /_platform/events": "account",
   "GET /_platform/jobs/{id}": "account",

@@ -4,6 +4,7 @@ import type { AvailabilityService } from "../catalog/availability.service";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { Database } from "../store/schema";
+import { EndpointMetricsService } from "../metrics/endpoint-metrics";
 import { FaultService } from "./faults";
 import { JobTrace } from "./job-trace";
 import { RequestLog } from "./request-log";
@@ -18,9 +19,12 @@ export class Devtools {
   readonly trace: JobTrace;
   readonly faults: FaultService;
   readonly requests: RequestLog;
+  /** Endpoint metrics rolled up as jobs end (lib/platform/metrics). */
+  readonly metrics: EndpointMetricsService;
 
   constructor(deps: {
     db: Kysely<Database>;
+    dialect: "sqlite" | "postgres";
     /** Embedded store: the raw connection, for the timeline's batched inserts. */
     sqlite?: SqliteDatabase.Database;
     clock: Clock;
@@ -30,5 +34,6 @@ export class Devtools {
     this.trace = new JobTrace(deps.db, deps.clock, deps.log, deps.sqlite);
     this.faults = new FaultService(deps.clock, deps.availability);
     this.requests = new RequestLog();
+    this.metrics = new EndpointMetricsService(deps.db, deps.dialect, deps.clock, deps.log);
   }
 }

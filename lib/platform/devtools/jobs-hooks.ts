@@ -13,10 +13,31 @@ import type { Devtools } from "./devtools";
  * Called as soon as the engine exists, before anything runs on it.
  */
 export function installDevtools(devtools: Devtools, e: JobEngine): void {
-  const { faults, trace } = devtools;
-  e.hooks.subscribe((ev) =>
-    trace.record(ev.endpointId, ev.jobId, ev.type, ev.workerId ?? null, ev.detail ?? null),
-  );
+  const { faults, trace, metrics } = devtools;
+  e.hooks.subscribe((ev) => {
+    trace.record(ev.endpointId, ev.jobId, ev.type, ev.workerId ?? null, ev.detail ?? null);
+    metrics.observe(ev);
+  });
+  metrics.start({
+    activeEndpoints: async () =>
+      (await e.db.selectFrom("workers").select("endpoint_id").distinct().execute()).map(
+        (r) => r.endpoint_id,
+      ),
+    sample: async (endpointId) => {
+      const [workers, jobs] = await Promise.all([
+        e.workers.summary(endpointId),
+        e.db
+          .selectFrom("jobs")
+          .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("endpoint_id", "=", endpointId)
+          .where("status", "in", ["IN_QUEUE", "IN_PROGRESS"])
+          .groupBy("status")
+          .execute(),
+      ]);
+      const count = (s: string) => Number(jobs.find((j) => j.status === s)?.n ?? 0);
+      return { ...workers, inQueue: count("IN_QUEUE"), inProgress: count("IN_PROGRESS") };
+    },
+  });
   e.hooks.install(faultInterceptors(devtools));
   e.scheduler.addSource({
     name: "devtools.faults",

@@ -45,6 +45,8 @@ export const OWNERSHIP: Record<Table, Owner> = {
   webhook_deliveries: account,
   webhook_attempts: parent("delivery_id", "webhook_deliveries"),
   job_events: parent("endpoint_id", "endpoints"),
+  endpoint_metrics: parent("endpoint_id", "endpoints"),
+  endpoint_samples: parent("endpoint_id", "endpoints"),
   usage_records: account,
   account_events: account,
   inbox_messages: account,

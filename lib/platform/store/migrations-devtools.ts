@@ -46,7 +46,44 @@ const m051_inbox_messages: Migration = {
   },
 };
 
+// Endpoint metrics (lib/platform/metrics): per-endpoint rollups of ended jobs and cold starts by
+// slot, and worker/queue samples. Reads scan one endpoint's slots of a window through the primary
+// key, never the jobs table, so their cost does not grow with the jobs retained.
+const m052_endpoint_metrics: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createTable("endpoint_metrics")
+      .addColumn("endpoint_id", "text", (c) => c.notNull())
+      .addColumn("res", "integer", (c) => c.notNull())
+      .addColumn("slot", "bigint", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("bin", "integer", (c) => c.notNull())
+      .addColumn("count", "bigint", (c) => c.notNull())
+      .addColumn("sum", "double precision", (c) => c.notNull())
+      .addColumn("min", "double precision", (c) => c.notNull())
+      .addColumn("max", "double precision", (c) => c.notNull())
+      .addPrimaryKeyConstraint("endpoint_metrics_pk", ["endpoint_id", "res", "slot", "kind", "bin"])
+      .execute();
+    await db.schema
+      .createTable("endpoint_samples")
+      .addColumn("endpoint_id", "text", (c) => c.notNull())
+      .addColumn("res", "integer", (c) => c.notNull())
+      .addColumn("slot", "bigint", (c) => c.notNull())
+      .addColumn("n", "bigint", (c) => c.notNull())
+      .addColumn("running", "bigint", (c) => c.notNull())
+      .addColumn("idle", "bigint", (c) => c.notNull())
+      .addColumn("initializing", "bigint", (c) => c.notNull())
+      .addColumn("throttled", "bigint", (c) => c.notNull())
+      .addColumn("unhealthy", "bigint", (c) => c.notNull())
+      .addColumn("in_queue", "bigint", (c) => c.notNull())
+      .addColumn("in_progress", "bigint", (c) => c.notNull())
+      .addPrimaryKeyConstraint("endpoint_samples_pk", ["endpoint_id", "res", "slot"])
+      .execute();
+  },
+};
+
 export const devtoolsMigrations: Record<string, Migration> = {
   "050_job_events": m050_job_events,
   "051_inbox_messages": m051_inbox_messages,
+  "052_endpoint_metrics": m052_endpoint_metrics,
 };

@@ -8,6 +8,8 @@ export interface EngineEvent {
   type: JobEventType;
   workerId?: string | null;
   detail?: string | null;
+  /** Terminal events: the job's times (platform clock, ms), for the endpoint's metrics. */
+  timing?: { queuedAt: number; startedAt: number | null; completedAt: number | null };
 }
 
 export type EngineEventListener = (event: EngineEvent) => void;

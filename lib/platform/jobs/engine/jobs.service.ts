@@ -320,6 +320,11 @@ export class JobsService {
       type,
       workerId: row.worker_id,
       detail,
+      timing: {
+        queuedAt: Number(row.queued_at),
+        startedAt: row.started_at === null ? null : Number(row.started_at),
+        completedAt: row.completed_at === null ? null : Number(row.completed_at),
+      },
     });
   }
 
