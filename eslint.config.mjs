@@ -20,7 +20,7 @@ const NOT_FROM_PLATFORM = [
       "@/lib/auth/*",
       "@/lib/codegen/*",
     ],
-    message: "lib/platform imports only lib/schemas, lib/models and libraries.",
+    message: "lib/platform imports only lib/schemas, lib/models, lib/media and libraries.",
   },
 ];
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { LoadError } from "@/components/forms/query-states";
 import { duration } from "@/components/forms/format";
 import { Badge } from "@/components/ui/badge";
@@ -261,7 +261,7 @@ export function Preview({ run }: { run: PlaygroundRun }) {
           className="max-h-[36rem] w-full rounded-lg object-contain"
         />
       )}
-      {media?.kind === "video" && <VideoPreview url={media.url} />}
+      {media?.kind === "video" && <VideoPreview url={media.url} prompt={promptOf(run.input)} />}
       {media?.kind === "audio" && (
         <audio src={media.url} controls aria-label="Generated audio" className="w-full" />
       )}
@@ -330,29 +330,45 @@ function RawJson({ run }: { run: PlaygroundRun }) {
   );
 }
 
+/** What a run was asked to make, for the text alternative of its media. */
+function promptOf(input: unknown): string | undefined {
+  if (typeof input !== "object" || input === null) return undefined;
+  const prompt = (input as Record<string, unknown>).prompt;
+  return typeof prompt === "string" && prompt.trim() !== "" ? prompt.trim() : undefined;
+}
+
 /**
- * A video player, or an image when the browser cannot play the file as video: the local platform
- * has no video encoder and serves its clips as animated WebP, which only an <img> animates.
+ * A video player with controls (the local platform's clips are WebM/VP8, which every current
+ * browser plays), an image when the browser cannot play the file as video (a user's worker may
+ * answer an animated image as `video_url`), and a caption saying what the video shows.
  */
-function VideoPreview({ url }: { url: string }) {
+function VideoPreview({ url, prompt }: { url: string; prompt: string | undefined }) {
   const [asImage, setAsImage] = useState(false);
-  if (asImage)
-    return (
-      // eslint-disable-next-line @next/next/no-img-element -- signed, expiring platform URLs
-      <img
-        src={url}
-        alt="Generated video"
-        className="max-h-[36rem] w-full rounded-lg object-contain"
-      />
-    );
+  const captionId = useId();
+  const caption = prompt ? `Generated video of: ${prompt}` : "Generated video";
   return (
-    <video
-      src={url}
-      controls
-      loop
-      aria-label="Generated video"
-      onError={() => setAsImage(true)}
-      className="w-full rounded-lg"
-    />
+    <figure className="space-y-1">
+      {asImage ? (
+        // eslint-disable-next-line @next/next/no-img-element -- signed, expiring platform URLs
+        <img src={url} alt={caption} className="max-h-[36rem] w-full rounded-lg object-contain" />
+      ) : (
+        <video
+          src={url}
+          controls
+          loop
+          playsInline
+          preload="metadata"
+          aria-label="Generated video"
+          aria-describedby={captionId}
+          onError={() => setAsImage(true)}
+          className="max-h-[36rem] w-full rounded-lg bg-black"
+        >
+          <a href={url}>Open the video</a>
+        </video>
+      )}
+      <figcaption id={captionId} className="text-xs text-neutral-600 dark:text-neutral-400">
+        {caption}
+      </figcaption>
+    </figure>
   );
 }

@@ -132,7 +132,7 @@ async function runMedia(
       const dims = videoDims(input, spec);
       const seconds = spec.seconds ?? num(input.duration, 5);
       const clip = await syntheticVideo({ key, ...dims, seconds, label });
-      file = { data: clip.data, ext: "webp" };
+      file = { data: clip.data, ext: "webm" };
       cost = model.cost(input);
       break;
     }

@@ -11,6 +11,7 @@ const CONTENT_TYPES = {
   jpeg: "image/jpeg",
   webp: "image/webp",
   wav: "audio/wav",
+  webm: "video/webm",
 } as const;
 
 export type OutputExtension = keyof typeof CONTENT_TYPES;

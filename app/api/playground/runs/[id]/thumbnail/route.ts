@@ -9,7 +9,7 @@ export const GET = playgroundRoute<{ id: string }>(async (ctx, { id }) => {
     throw new CloudError({
       status: 404,
       title: "Not Found",
-      detail: `Run ${id} has no thumbnail: only image (and readable video) results of hosted models get one.`,
+      detail: `Run ${id} has no thumbnail: only image and video results of hosted models get one.`,
     });
   return new Response(new Uint8Array(image), {
     headers: { "content-type": "image/webp", "cache-control": "private, max-age=86400" },
