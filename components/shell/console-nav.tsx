@@ -1,5 +1,6 @@
 "use client";
 
+import type { LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
@@ -34,7 +35,7 @@ function NavList({
   pathname,
   labelledBy,
 }: {
-  items: readonly { href: string; label: string }[];
+  items: readonly { href: string; label: string; icon: LucideIcon }[];
   pathname: string;
   labelledBy?: string;
 }) {
@@ -42,18 +43,20 @@ function NavList({
     <ul className="space-y-0.5" aria-labelledby={labelledBy}>
       {items.map((item) => {
         const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        const Icon = item.icon;
         return (
           <li key={item.href}>
             <Link
               href={item.href}
               aria-current={current ? "page" : undefined}
               className={cx(
-                "block rounded-md px-3 py-2 text-sm",
+                "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm",
                 current
                   ? "bg-violet-50 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-200"
                   : "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800",
               )}
             >
+              <Icon aria-hidden className="size-4 shrink-0" />
               {item.label}
             </Link>
           </li>

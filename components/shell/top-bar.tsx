@@ -1,3 +1,4 @@
+import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { Badge } from "@/components/ui/badge";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeSelect } from "./theme-select";
@@ -12,6 +13,7 @@ export interface AccountSummary {
 export function TopBar({ account }: { account: AccountSummary | null }) {
   return (
     <header className="flex h-14 items-center justify-end gap-4 border-b border-neutral-200 px-4 dark:border-neutral-800">
+      <PaletteLauncher />
       <ThemeSelect />
       <p className="text-sm">
         <span className="sr-only">Signed in as </span>
