@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Label } from "./label";
+import { sentence } from "@/lib/schemas/sentence";
 
 /** Props a Field hands to its control so label, hint and error are announced with it. */
 export interface FieldControlProps {
@@ -29,7 +30,7 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
       {error && (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           <span aria-hidden>⚠ </span>
-          {error}
+          {sentence(error)}
         </p>
       )}
       {hint && (

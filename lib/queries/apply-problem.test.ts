@@ -23,7 +23,7 @@ describe("applyProblemToForm", () => {
         detail: "two problems",
         errors: [
           "allowedCudaVersions[0]: CUDA 99.9 is not offered",
-          "env.FOO: bad",
+          "env.FOO: enter a value",
           "mystery: unknown",
         ],
       },
@@ -38,7 +38,7 @@ describe("applyProblemToForm", () => {
     );
     expect(setError).toHaveBeenCalledWith(
       "envRows",
-      { type: "server", message: "bad" },
+      { type: "server", message: "Enter a value" },
       { shouldFocus: false },
     );
     expect(setError).toHaveBeenCalledWith("root.server", {

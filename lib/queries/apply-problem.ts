@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import type { Problem } from "@/lib/schemas/common";
+import { sentence } from "@/lib/schemas/sentence";
 
 /** `"workers.idleTimeout: must be at most 3600"` → path and message; no path → `$`. */
 export function splitProblemError(entry: string): { path: string; message: string } {
@@ -47,7 +48,12 @@ export function applyProblemToForm<T extends FieldValues>(
       .map((p) => aliases[p] ?? p)
       .find((p) => known.has(p));
     if (field) {
-      setError(field as FieldPath<T>, { type: "server", message }, { shouldFocus: placed === 0 });
+      // The platform writes `name: enter a name`; under the field it reads "Enter a name".
+      setError(
+        field as FieldPath<T>,
+        { type: "server", message: sentence(message) },
+        { shouldFocus: placed === 0 },
+      );
       placed += 1;
     } else {
       leftover.push(entry);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Every schema speaks the one message map (installs zod's global customError).
+import "./messages";
 
 /** RFC 7807 problem body used by every non-2xx answer of the management API. */
 export const Problem = z

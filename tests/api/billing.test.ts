@@ -257,7 +257,7 @@ describeEachBackend("Billing (/v2/billing*) computed from usage rows", (backend)
       "an unknown bucket size",
       "?bucketSize=minute",
       422,
-      'bucketSize: must be one of "hour", "day", "week", "month", "year"',
+      "bucketSize: choose one of hour, day, week, month or year",
     ],
     ["lastN 0", "?lastN=0", 422, "lastN: must be at least 1"],
     ["a malformed time", "?startTime=yesterday", 422, "startTime: "],

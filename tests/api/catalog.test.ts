@@ -137,12 +137,17 @@ describeEachBackend(
         400,
         "minCudaVersion: cannot be combined with cudaVersions",
       ],
-      ["an unknown include", "?include=PRICES&product=POD", 422, "include[0]: must be one of"],
+      [
+        "an unknown include",
+        "?include=PRICES&product=POD",
+        422,
+        "include[0]: must be AVAILABILITY",
+      ],
       [
         "an unknown product",
         "?include=AVAILABILITY&product=EVERYTHING",
         422,
-        "product[0]: must be one of",
+        "product[0]: choose one of",
       ],
       [
         "a malformed country code",

@@ -208,14 +208,14 @@ describeEachBackend("Clusters (/v2/clusters) and their member pods", (backend) =
       422,
       "compute.podCount: must be at least 2",
     ],
-    ["no image", { image: undefined }, 422, "image: is required"],
+    ["no image", { image: undefined }, 422, "image: enter a container image"],
     [
       "a registry (not supported for clusters)",
       { registry: "r" },
       422,
       "registry: unknown property",
     ],
-    ["an unknown type", { type: "MPI" }, 422, "type: must be one of"],
+    ["an unknown type", { type: "MPI" }, 422, "type: choose one of"],
     [
       "an unknown data center",
       { dataCenterIds: ["MARS-1"] },

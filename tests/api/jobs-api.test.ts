@@ -274,29 +274,29 @@ describeEachBackend("job API", (backend) => {
   });
 
   it.each([
-    ["missing input", { webhook: "http://127.0.0.1:1/x" }, "input: is required"],
+    ["missing input", { webhook: "http://127.0.0.1:1/x" }, "input: enter an input object"],
     ["null input", { input: null }, "input"],
     ["a webhook that is not a URL", { input: {}, webhook: "not a url" }, "webhook"],
     ["malformed s3Config", { input: {}, s3Config: { accessId: 1 } }, "s3Config.accessId"],
     [
       "policy.ttl below 10 s",
       { input: {}, policy: { ttl: 9999 } },
-      "policy.ttl: must be at least 10000",
+      "policy.ttl: must be at least 10000 ms",
     ],
     [
       "policy.ttl above 7 days",
       { input: {}, policy: { ttl: 604_800_001 } },
-      "policy.ttl: must be at most 604800000",
+      "policy.ttl: must be at most 604800000 ms",
     ],
     [
       "policy.executionTimeout below 5 s",
       { input: {}, policy: { executionTimeout: 4999 } },
-      "policy.executionTimeout: must be at least 5000",
+      "policy.executionTimeout: must be at least 5000 ms",
     ],
     [
       "policy.executionTimeout above 7 days",
       { input: {}, policy: { executionTimeout: 604_800_001 } },
-      "policy.executionTimeout: must be at most 604800000",
+      "policy.executionTimeout: must be at most 604800000 ms",
     ],
     [
       "a non-boolean lowPriority",
@@ -314,12 +314,12 @@ describeEachBackend("job API", (backend) => {
   );
 
   it.each([
-    ["/run", "a string", "text", "must be an object, got string"],
-    ["/run", "an array", [1, 2], "must be an object, got array"],
-    ["/run", "a number", 5, "must be an object, got number"],
-    ["/runsync", "a string", "text", "must be an object, got string"],
-    ["/runsync", "an array", [1, 2], "must be an object, got array"],
-    ["/runsync", "a number", 5, "must be an object, got number"],
+    ["/run", "a string", "text", 'must be an object, got "text"'],
+    ["/run", "an array", [1, 2], "must be an object, got a list"],
+    ["/run", "a number", 5, "must be an object, got 5"],
+    ["/runsync", "a string", "text", 'must be an object, got "text"'],
+    ["/runsync", "an array", [1, 2], "must be an object, got a list"],
+    ["/runsync", "a number", 5, "must be an object, got 5"],
   ])(
     "Submit body rule 'input | object | yes': POST %s refuses input that is %s with 400 like a missing input",
     async (path, _what, input, message) => {
@@ -330,7 +330,7 @@ describeEachBackend("job API", (backend) => {
       expect(r.body.errors).toEqual([`input: ${message}`]);
       const missing = await jobApi(tp, ep, path, { method: "POST", json: {} });
       expect(missing.status).toBe(r.status);
-      expect(missing.body.errors).toEqual(["input: is required"]);
+      expect(missing.body.errors).toEqual(["input: enter an input object"]);
       // Nothing was queued.
       const requests = await jobApi(tp, ep, "/requests");
       expect(requests.body.requests).toEqual([]);

@@ -68,15 +68,15 @@ describeEachBackend(
         400,
         "dataCenter: data center US-NC-1 offers no network volumes",
       ],
-      ["a size under 10 GB", { size: 5 }, 422, "size: must be at least 10"],
-      ["a size over 4096 GB", { size: 5000 }, 422, "size: must be at most 4096"],
+      ["a size under 10 GB", { size: 5 }, 422, "size: must be at least 10 GB"],
+      ["a size over 4096 GB", { size: 5000 }, 422, "size: must be at most 4096 GB"],
       ["a fractional size", { size: 10.5 }, 422, "size: "],
-      ["no name", { name: undefined }, 422, "name: is required"],
+      ["no name", { name: undefined }, 422, "name: enter a name"],
       [
         "an unknown tier",
         { type: "FAST" },
         422,
-        'type: must be one of "STANDARD", "HIGH_PERFORMANCE"',
+        "type: choose one of STANDARD or HIGH_PERFORMANCE",
       ],
       ["an unknown property", { region: "EU" }, 422, "region: unknown property"],
     ])("create with %s answers %i naming the field", async (_what, extra, status, text) => {
@@ -130,7 +130,7 @@ describeEachBackend(
     it.each([
       [{}, "$: must set at least one of name, size"],
       [{ type: "STANDARD" }, "type: unknown property"],
-      [{ size: 10_000 }, "size: must be at most 4096"],
+      [{ size: 10_000 }, "size: must be at most 4096 GB"],
     ])("PATCH with %j answers 422", async (json, error) => {
       const vol = await createVolume(p);
       const problem = await problemOf(await patch(vol.id, json), 422);
@@ -272,9 +272,9 @@ describeEachBackend(
     });
 
     it.each([
-      [{ name: "v", size: 10 }, "dataCenterId: is required"],
+      [{ name: "v", size: 10 }, "dataCenterId: enter a data center"],
       [{ name: "v", size: 10, dataCenterId: "MARS-1" }, "dataCenterId: unknown data center MARS-1"],
-      [{ name: "v", size: 0, dataCenterId: "US-KS-2" }, "size: must be at least 1"],
+      [{ name: "v", size: 0, dataCenterId: "US-KS-2" }, "size: must be at least 1 GB"],
       [{ name: "v", size: 10, dataCenter: "US-KS-2" }, "dataCenter: unknown property"],
     ])("v1 create with %j answers a problem+json 4xx naming the field", async (json, text) => {
       const res = await p.request("/v1/networkvolumes", { method: "POST", json });

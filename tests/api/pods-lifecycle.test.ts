@@ -161,8 +161,8 @@ describeEachBackend("Pod lifecycle (timed by the platform clock)", (backend) => 
   );
 
   it.each([
-    [{ action: "reset" }, 'action: must be one of "start", "stop", "restart", "terminate"'],
-    [{}, 'action: must be one of "start", "stop", "restart", "terminate"'],
+    [{ action: "reset" }, "action: choose one of start, stop, restart or terminate"],
+    [{}, "action: choose start, stop, restart or terminate"],
     [{ action: "stop", force: true }, "force: unknown property"],
   ])("an invalid action body %j answers 422 naming the field", async (json, error) => {
     const pod = await createPod(p);

@@ -160,25 +160,25 @@ describeEachBackend(
           ],
         },
         422,
-        "mounts.network: must have at most 1 item",
+        "mounts.network: choose at most 1 network volume",
       ],
       [
         "a network entry without path",
         { network: [{ volumeId: "a" }] },
         422,
-        "mounts.network[0].path: is required",
+        "mounts.network[0].path: enter a path",
       ],
       [
         "a persistent entry without size",
         { persistent: { path: "/w" } },
         422,
-        "mounts.persistent.size: is required",
+        "mounts.persistent.size: enter a number of GB",
       ],
       [
         "a persistent volume under 10 GB",
         { persistent: { size: 5, path: "/w" } },
         422,
-        "mounts.persistent.size: must be at least 10",
+        "mounts.persistent.size: must be at least 10 GB",
       ],
     ])("Mounts: %s at create answers %i", async (_what, mounts, status, text) => {
       const problem = await problemOf(await create(podBody({ mounts })), status);

@@ -218,10 +218,10 @@ describeEachBackend("PATCH /v2/pods/{id} (seed 'Update a pod' rules 1–4)", (ba
   });
 
   it.each([
-    [{ persistent: { size: 30 } }, "mounts.persistent.path: is required"],
-    [{ persistent: { path: "/w" } }, "mounts.persistent.size: is required"],
-    [{ network: [{ path: "/w" }] }, "mounts.network[0].volumeId: is required"],
-    [{ network: [{ volumeId: "v" }] }, "mounts.network[0].path: is required"],
+    [{ persistent: { size: 30 } }, "mounts.persistent.path: enter a path"],
+    [{ persistent: { path: "/w" } }, "mounts.persistent.size: enter a number of GB"],
+    [{ network: [{ path: "/w" }] }, "mounts.network[0].volumeId: enter a network volume"],
+    [{ network: [{ volumeId: "v" }] }, "mounts.network[0].path: enter a path"],
   ])("Update rule 2: an incomplete mount entry %j answers 422", async (mounts, error) => {
     const pod = await createPod(p, { mounts: { persistent: { size: 20, path: "/workspace" } } });
     const problem = await problemOf(await patch(pod.id, { mounts }), 422);
@@ -281,8 +281,8 @@ describeEachBackend("PATCH /v2/pods/{id} (seed 'Update a pod' rules 1–4)", (ba
   });
 
   it.each([
-    [{ name: "" }, "name: must have at least 1 character"],
-    [{ disk: 0 }, "disk: must be at least 1"],
+    [{ name: "" }, "name: enter a name"],
+    [{ disk: 0 }, "disk: must be at least 1 GB"],
     [{ locked: "yes" }, "locked: "],
     [{ mounts: { tmp: {} } }, "mounts.tmp: unknown property"],
     [{ gpu: { id: "x" } }, "gpu: unknown property"],

@@ -202,7 +202,7 @@ describeEachBackend("Pods: create, list, get, placement", (backend) => {
       "registry: registry credential nope not found",
     ],
     ["an unknown property", { colour: "red" }, 422, "colour: unknown property"],
-    ["an empty name", { name: "" }, 422, "name: must have at least 1 character"],
+    ["an empty name", { name: "" }, 422, "name: enter a name"],
     [
       "a malformed port",
       { ports: ["8888"] },

@@ -25,7 +25,7 @@ test("add an SSH key (a malformed one is refused with a clear message) and a pod
   await form.getByRole("button", { name: "Add SSH key" }).click();
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(
-    /must be an OpenSSH public key, e\.g\. ssh-ed25519 AAAA… me@host/,
+    /must be an OpenSSH public key, e\.g\. ssh-ed25519 AAAA… me@host/i,
   );
 
   // Pasted from a .pub file: the trailing newline is dropped.
@@ -119,7 +119,7 @@ test("add an ECR delegation by repository ARN (a malformed ARN is refused), then
   const arn = form.getByLabel("Repository ARN");
   await arn.fill(`arn:aws:s3:::${repository}`);
   await form.getByRole("button", { name: "Add delegation" }).click();
-  await expect(arn).toHaveAccessibleDescription(/must be an ECR repository ARN/);
+  await expect(arn).toHaveAccessibleDescription(/must be an ECR repository ARN/i);
 
   await arn.fill(`arn:aws:ecr:us-east-1:123456789012:repository/${repository}:v1`);
   await form.getByLabel("Name (optional)").fill(name);

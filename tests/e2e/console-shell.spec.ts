@@ -61,7 +61,7 @@ test("a wrong key shows the platform's 401 detail on the key field", async ({ pa
   await page.getByRole("button", { name: "Sign in with this key" }).click();
 
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(detail));
+  await expect(field).toHaveAccessibleDescription(new RegExp(detail, "i"));
   await expect(field).toBeFocused();
   await expect(page).toHaveURL(/\/sign-in$/);
 });

@@ -19,7 +19,7 @@ test("create and delete a template", async ({ page }) => {
   await form.getByRole("button", { name: "Create template" }).click();
   const ports = form.getByLabel("Exposed ports");
   await expect(ports).toHaveAttribute("aria-invalid", "true");
-  await expect(ports).toHaveAccessibleDescription(/must be formatted <port>\/<protocol>/);
+  await expect(ports).toHaveAccessibleDescription(/must be formatted <port>\/<protocol>/i);
 
   await ports.fill("8000/http");
   await form.getByRole("button", { name: "Create template" }).click();

@@ -24,19 +24,19 @@ function errorsOf(value: unknown): string[] {
 
 describe("validation messages name the JSON path", () => {
   it.each([
-    [{}, "name: is required"],
-    [{ name: "x", locked: "yes" }, "locked: must be a boolean, got string"],
-    [{ name: "x", workers: { idleTimeout: 5000 } }, "workers.idleTimeout: must be at most 3600"],
-    [{ name: "x", workers: { idleTimeout: 0 } }, "workers.idleTimeout: must be at least 1"],
+    [{}, "name: enter a name"],
+    [{ name: "x", locked: "yes" }, 'locked: must be true or false, got "yes"'],
+    [{ name: "x", workers: { idleTimeout: 5000 } }, "workers.idleTimeout: must be at most 3600 s"],
+    [{ name: "x", workers: { idleTimeout: 0 } }, "workers.idleTimeout: must be at least 1 s"],
     [
       { name: "x", workers: { idleTimeout: 1.5 } },
-      "workers.idleTimeout: must be an integer, got number",
+      "workers.idleTimeout: must be a whole number, got 1.5",
     ],
-    [{ name: "x", pools: [] }, "pools: must have at least 1 item"],
-    [{ name: "x", pools: [3] }, "pools[0]: must be a string, got number"],
-    [{ name: "x", kind: "C" }, 'kind: must be one of "A", "B"'],
+    [{ name: "x", pools: [] }, "pools: choose at least one GPU pool"],
+    [{ name: "x", pools: [3] }, "pools[0]: must be text, got 3"],
+    [{ name: "x", kind: "C" }, "kind: choose one of A or B"],
     [{ name: "x", extra: 1 }, "extra: unknown property"],
-    [{ name: "" }, "name: must have at least 1 character"],
+    [{ name: "" }, "name: enter a name"],
   ])("%j → %s", (value, expected) => {
     expect(errorsOf(value)).toContain(expected);
   });

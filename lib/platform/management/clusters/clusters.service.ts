@@ -112,7 +112,7 @@ export class ClustersService {
   async create(accountId: string, body: CreateClusterInput): Promise<Cluster> {
     await this.pods.catchUp(accountId);
     await this.pods.requireCredit(accountId);
-    if (body.image === undefined) throw problems.validation(["image: is required"]);
+    if (body.image === undefined) throw problems.validation(["image: enter a container image"]);
     throwIfViolations(mountViolations(body.mounts));
     // Seed, network volume attachment rule 4: the volume mounts at /workspace on every node. The
     // reference body still requires `path`, so any other value is refused rather than ignored.
