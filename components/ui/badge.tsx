@@ -1,3 +1,13 @@
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleDot,
+  CircleMinus,
+  CircleX,
+  Info,
+  LoaderCircle,
+  type LucideIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
@@ -16,13 +26,14 @@ const BADGE: Record<Tone, string> = {
     "bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-800",
 };
 
-const DOT: Record<Tone, string> = {
-  neutral: "bg-neutral-400",
-  success: "bg-green-500",
-  warning: "bg-amber-500",
-  danger: "bg-red-500",
-  info: "bg-sky-500",
-  accent: "bg-violet-500",
+/** A status's icon repeats its tone in shape, so the tone is never told by colour alone. */
+const STATUS_ICON: Record<Tone, { icon: LucideIcon; className: string }> = {
+  neutral: { icon: CircleMinus, className: "text-neutral-500 dark:text-neutral-400" },
+  success: { icon: CircleCheck, className: "text-green-600 dark:text-green-400" },
+  warning: { icon: CircleAlert, className: "text-amber-600 dark:text-amber-400" },
+  danger: { icon: CircleX, className: "text-red-600 dark:text-red-400" },
+  info: { icon: Info, className: "text-sky-600 dark:text-sky-400" },
+  accent: { icon: CircleDot, className: "text-violet-600 dark:text-violet-400" },
 };
 
 export function Badge({
@@ -48,19 +59,18 @@ export function Badge({
 }
 
 /**
- * Status as dot + word, so it reads without colour. `pulse` marks transitional states
- * (IN_PROGRESS, initializing) and respects reduced motion.
+ * Status as icon + word, so it reads without colour (the word is the name; the icon is
+ * decorative). `pulse` marks transitional states (IN_PROGRESS, initializing): a spinner, still
+ * under reduced motion.
  */
 export function StatusDot({ tone, label, pulse }: { tone: Tone; label: string; pulse?: boolean }) {
+  const { icon: Icon, className } = STATUS_ICON[tone];
+  const Shown = pulse ? LoaderCircle : Icon;
   return (
     <span className="inline-flex items-center gap-1.5 text-sm">
-      <span
+      <Shown
         aria-hidden
-        className={cx(
-          "size-2 shrink-0 rounded-full",
-          DOT[tone],
-          pulse && "motion-safe:animate-pulse",
-        )}
+        className={cx("size-3.5 shrink-0", className, pulse && "motion-safe:animate-spin")}
       />
       <span>{label}</span>
     </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Check, Copy, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cx } from "./cx";
 
@@ -35,11 +36,18 @@ export function CopyButton({
       type="button"
       onClick={copy}
       className={cx(
-        "inline-flex h-7 items-center rounded border border-neutral-300 bg-white px-2 text-xs font-medium text-neutral-700",
+        "inline-flex h-7 items-center gap-1 rounded border border-neutral-300 bg-white px-2 text-xs font-medium text-neutral-700",
         "hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800",
         className,
       )}
     >
+      {state === "copied" ? (
+        <Check aria-hidden className="size-3.5" />
+      ) : state === "failed" ? (
+        <X aria-hidden className="size-3.5" />
+      ) : (
+        <Copy aria-hidden className="size-3.5" />
+      )}
       <span aria-live="polite">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}
       </span>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { CodeBlock } from "@/components/ui/code-block";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getPlatformConfig } from "@/lib/cloud/config";
 
@@ -18,7 +19,14 @@ export default function ClustersPage() {
       </PageHeader>
       <ClusterList
         empty={
-          <EmptyState title="No clusters yet">
+          <EmptyState
+            title="No clusters yet"
+            action={
+              <a href="#cluster-name" className={buttonClasses("primary")}>
+                Create a cluster
+              </a>
+            }
+          >
             <p>
               Create one below: a name, the GPU type and how many GPUs each node has, the number of
               nodes, and optionally a data center and a network volume (mounted at{" "}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CreateKeyForm } from "@/components/keys/create-key-form";
 import { KeyList } from "@/components/keys/key-list";
 import { PageHeader } from "@/components/shell/page-header";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export const metadata: Metadata = { title: "API keys" };
@@ -17,7 +18,14 @@ export default function KeysPage() {
       <div className="space-y-8">
         <KeyList
           empty={
-            <EmptyState title="No API keys listed">
+            <EmptyState
+              title="No API keys listed"
+              action={
+                <a href="#key-name" className={buttonClasses("primary")}>
+                  Create a key
+                </a>
+              }
+            >
               <p>
                 Create a key below for each program that calls the platform, with the least access
                 it needs: a read-only key for dashboards, a restricted key that can only run one

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
 import { VolumeList } from "@/components/volumes/volume-list";
 import { CodeBlock } from "@/components/ui/code-block";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getPlatformConfig } from "@/lib/cloud/config";
 
@@ -18,7 +19,14 @@ export default function StoragePage() {
       </PageHeader>
       <VolumeList
         empty={
-          <EmptyState title="No network volumes yet">
+          <EmptyState
+            title="No network volumes yet"
+            action={
+              <a href="#volume-name" className={buttonClasses("primary")}>
+                Create a volume
+              </a>
+            }
+          >
             <p>
               Create a volume below with a name, a size in GB and a data center. Serverless workers
               see it at <code className="font-mono">/platform-volume</code>; a pod mounts it in
