@@ -8,6 +8,8 @@ import { benchPlatformConfig } from "./store";
 // store with N retained (completed) jobs, written straight into the store, not through HTTP.
 const store = process.env.BENCH_STORE === "postgres" ? "postgres" : "sqlite";
 const seedJobs = Number(process.env.BENCH_SEED_JOBS ?? 0);
+/** BENCH_SEED_METRICS=N: N ended jobs over the last 24 h in one endpoint's metrics rollups. */
+const seedMetricsJobs = Number(process.env.BENCH_SEED_METRICS ?? 0);
 const key = "rpa_BENCH0000000000000000000000000000000001";
 const { config, dispose } = await benchPlatformConfig(store, key);
 const platform = await startPlatform(config);
@@ -61,18 +63,47 @@ async function seed(n: number, endpointId: string): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
+/**
+ * N jobs that ended over the last 24 h on one endpoint, fed to the metrics rollups the way ended
+ * jobs are (outcomes 94 % completed, 3 % failed, 2 % cancelled, 1 % timed out; delay ~ exponential
+ * around 400 ms, execution log-normal around 2 s), then written; answers the ms it took.
+ */
+async function seedMetrics(n: number, endpointId: string): Promise<number> {
+  const started = performance.now();
+  const metrics = platform.services.devtools.metrics;
+  const now = Date.now();
+  let x = 12345;
+  const rand = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) + 0.5) / 2 ** 31;
+  for (let i = 0; i < n; i++) {
+    const r = rand();
+    const outcome =
+      r < 0.94 ? "COMPLETED" : r < 0.97 ? "FAILED" : r < 0.99 ? "CANCELLED" : "TIMED_OUT";
+    const ran = outcome !== "CANCELLED";
+    metrics.recordJob({
+      endpointId,
+      at: now - Math.floor((i / n) * 86_400_000),
+      outcome,
+      delayMs: ran ? Math.round(-400 * Math.log(rand())) : null,
+      executionMs: ran ? Math.round(2000 * Math.exp((rand() - 0.5) * 2)) : null,
+    });
+  }
+  await metrics.flush();
+  return Math.round(performance.now() - started);
+}
+
 const queueOnly = await endpoint("bench-queue", "runpod/mock-worker:latest", { min: 0, max: 0 });
 const draining = await endpoint("bench-drain", "runpod/mock-worker:latest", { min: 4, max: 4 });
 const mock = await endpoint("bench-mock", "runpod/mock-worker:latest", { min: 32, max: 32 });
 const external = await endpoint("bench-external", "bench/external:1", { min: 0, max: 0 });
 const seedMs = seedJobs > 0 ? await seed(seedJobs, mock) : 0;
+const metricsSeedMs = seedMetricsJobs > 0 ? await seedMetrics(seedMetricsJobs, mock) : 0;
 await new Promise((r) => setTimeout(r, 1000)); // workers boot (cold start 0)
 const job = (await (
   await fetch(`${platform.url}/v2/${mock}/run`, { method: "POST", headers, body: '{"input":{}}' })
 ).json()) as { id: string };
 
 process.stdout.write(
-  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, store, seedJobs, seedMs })}\n`,
+  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, store, seedJobs, seedMs, metricsSeedMs })}\n`,
 );
 process.on("SIGTERM", () => {
   void platform

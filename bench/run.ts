@@ -10,7 +10,8 @@ import { startWorker } from "@/lib/worker";
 // `npm run bench`: the job API on the embedded store and on PostgreSQL (when a server answers at
 // BENCH_DATABASE_URL), each empty and with a million retained jobs, against a bare node:http server,
 // measured in the same run on the same machine; plus dispatch latency, peak RSS and statements per
-// job. BENCH_DURATION / BENCH_WARMUP (s), BENCH_CONNECTIONS and BENCH_RETAINED_JOBS tune it.
+// job, and the endpoint metrics aggregation over a million jobs. BENCH_DURATION / BENCH_WARMUP (s),
+// BENCH_CONNECTIONS and BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -169,6 +170,124 @@ interface StoreRun {
   cleanup: Cleanup;
   seedMs: number;
   rssMb: number;
+  metrics: MetricsRead[];
+}
+
+/** One window of `GET /_platform/endpoints/{id}/metrics`, read sequentially (client round trip). */
+interface MetricsRead {
+  store: "sqlite" | "postgres";
+  window: string;
+  jobs: number;
+  seedMs: number;
+  p50: number;
+  p99: number;
+}
+
+const METRICS_READS = Number(process.env.BENCH_METRICS_READS ?? 50);
+
+/** Reads the seeded endpoint's metrics over several windows, sequentially, after a warm-up. */
+async function metricsReads(
+  store: MetricsRead["store"],
+  p: PlatformInfo & { metricsSeedMs: number },
+): Promise<MetricsRead[]> {
+  const headers = { Authorization: `Bearer ${p.key}` };
+  const out: MetricsRead[] = [];
+  for (const window of ["24h", "7d", "1h"]) {
+    const url = `${p.url}/_platform/endpoints/${p.mock}/metrics?window=${window}`;
+    const times: number[] = [];
+    let jobs = 0;
+    for (let i = 0; i < METRICS_READS + 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      const body = (await res.json()) as {
+        buckets: { requests: Record<string, number> }[];
+      };
+      if (res.status !== 200)
+        throw new Error(`metrics read: ${res.status} ${JSON.stringify(body)}`);
+      if (i >= 5) times.push(performance.now() - t0);
+      jobs = body.buckets.reduce(
+        (s, b) => s + Object.values(b.requests).reduce((a, n) => a + n, 0),
+        0,
+      );
+    }
+    const read = {
+      store,
+      window,
+      jobs,
+      seedMs: p.metricsSeedMs,
+      p50: pct(times, 50),
+      p99: pct(times, 99),
+    };
+    process.stdout.write(
+      `  metrics ${window}: ${jobs.toLocaleString("en")} jobs in the window, p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms\n`,
+    );
+    out.push(read);
+  }
+  return out;
+}
+
+const METRICS_HEADING = "### Endpoint metrics aggregation";
+
+function metricsSection(reads: MetricsRead[]): string {
+  const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
+  return [
+    `${METRICS_HEADING} (\`GET /_platform/endpoints/{id}/metrics\`, ${RETAINED.toLocaleString("en")} retained jobs)`,
+    "",
+    `The store holds ${RETAINED.toLocaleString("en")} retained jobs and the endpoint's rollups hold as many ended jobs spread over the last 24 h (fed through the platform's recorder, then written); ${METRICS_READS} sequential reads per window after 5 warm-up reads, HTTP round trip measured by the client. The 24 h and 7 d windows count the same jobs.`,
+    "",
+    "| store | window | jobs in the window | rollups written in | read p50 ms | read p99 ms | goal | met |",
+    "|---|---|---:|---:|---:|---:|---|---|",
+    ...reads.map(
+      (r) =>
+        `| ${r.store} | ${r.window} | ${r.jobs.toLocaleString("en")} | ${r.seedMs} ms | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.window === "24h" ? "p99 ≤ 50 ms" : ""} | ${r.window === "24h" ? (r.p99 <= 50 ? "yes" : "**no**") : ""} |`,
+    ),
+  ].join("\n");
+}
+
+/**
+ * BENCH_ONLY=metrics: only the metrics aggregation, on each store with a million retained jobs;
+ * its section of bench/results.md is replaced (or added) and the rest of the file kept.
+ */
+async function metricsOnly(): Promise<void> {
+  const reads: MetricsRead[] = [];
+  const stores: MetricsRead["store"][] = ["sqlite"];
+  if (await postgresAnswers()) stores.push("postgres");
+  else process.stdout.write("PostgreSQL: no server answers at BENCH_DATABASE_URL; skipped\n");
+  for (const store of stores) {
+    process.stdout.write(`[${store}] ${RETAINED.toLocaleString("en")} retained jobs + metrics\n`);
+    const seeded = await child<PlatformInfo & { seedMs: number; metricsSeedMs: number }>(
+      "platform-child.ts",
+      {
+        BENCH_STORE: store,
+        BENCH_SEED_JOBS: String(RETAINED),
+        BENCH_SEED_METRICS: String(RETAINED),
+      },
+    );
+    try {
+      reads.push(...(await metricsReads(store, seeded.info)));
+    } finally {
+      await stop(seeded.proc);
+    }
+  }
+  const section = metricsSection(reads);
+  const file = path.join(here, "results.md");
+  const md = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Bench results\n";
+  const at = md.indexOf(METRICS_HEADING);
+  let next: string;
+  if (at >= 0) {
+    const after = md.slice(at + METRICS_HEADING.length);
+    const endRel = [after.indexOf("\n### "), after.indexOf("\nNotes:")].filter((i) => i >= 0);
+    const end = endRel.length ? at + METRICS_HEADING.length + Math.min(...endRel) : md.length;
+    next = `${md.slice(0, at)}${section}\n${md.slice(end)}`;
+  } else {
+    const notes = md.indexOf("\nNotes:");
+    next =
+      notes >= 0
+        ? `${md.slice(0, notes)}\n${section}\n${md.slice(notes)}`
+        : `${md.trimEnd()}\n\n${section}\n`;
+  }
+  fs.writeFileSync(file, next);
+  process.stdout.write(`\n${section}\n\nbench/results.md: this section updated, the rest kept\n`);
 }
 
 /** Retention cleanup must keep up with jobs arriving at this rate (the issue's goal). */
@@ -346,20 +465,26 @@ async function benchStore(store: StoreRun["store"]): Promise<StoreRun> {
     await stop(platform.proc);
   }
   process.stdout.write(`[${store}] ${RETAINED.toLocaleString("en")} retained jobs\n`);
-  const seeded = await child<PlatformInfo & { seedMs: number }>("platform-child.ts", {
-    BENCH_STORE: store,
-    BENCH_SEED_JOBS: String(RETAINED),
-  });
+  const seeded = await child<PlatformInfo & { seedMs: number; metricsSeedMs: number }>(
+    "platform-child.ts",
+    {
+      BENCH_STORE: store,
+      BENCH_SEED_JOBS: String(RETAINED),
+      BENCH_SEED_METRICS: String(RETAINED),
+    },
+  );
   let retained: Row[];
+  let metrics: MetricsRead[];
   let cleanup: Cleanup;
   try {
     process.stdout.write(`  seeded in ${seeded.info.seedMs} ms\n`);
     retained = await jobLoads(seeded.info, goals, false);
+    metrics = await metricsReads(store, seeded.info);
     cleanup = await retentionCleanup(seeded.info);
   } finally {
     await stop(seeded.proc);
   }
-  return { store, rows, dispatch, retained, cleanup, seedMs: seeded.info.seedMs, rssMb };
+  return { store, rows, dispatch, retained, cleanup, seedMs: seeded.info.seedMs, rssMb, metrics };
 }
 
 function stop(proc: ChildProcess): Promise<void> {
@@ -409,6 +534,7 @@ function statementCounts(): Promise<
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === "metrics") return metricsOnly();
   process.stdout.write(
     `Hangar bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target\n`,
   );
@@ -498,6 +624,7 @@ async function main() {
       ),
     ].join("\n"),
   );
+  sections.push(metricsSection(runs.flatMap((r) => r.metrics)));
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(" / ")}`;
   const md = `# Bench results
 

@@ -4,7 +4,6 @@ import {
   METRICS_WINDOW_MS,
   type EndpointMetrics,
   type MetricsBucket,
-  type MetricsPercentiles,
   type MetricsWindow,
 } from "@/lib/schemas/metrics";
 import type { Clock } from "../clock";
@@ -18,24 +17,23 @@ import type { EndpointMetricsTable } from "../store/schema-devtools";
  * table (which keeps a job 30 min after it ends, so it cannot answer a 24 h window, and whose size
  * would make every read grow with the jobs retained):
  *
- * - Ended jobs and cold starts are counted into slots of two widths (15 s for the 15 min and 1 h
- *   windows, 3 min for the longer ones): per outcome a count, per delay and execution time a
+ * - Ended jobs and cold starts are counted into slots of each window's bucket width (15 s, 1 min,
+ *   6 min, 24 min, 168 min; each kept twice its window): per outcome a count, per delay and execution time a
  *   log-scale histogram bin (exact below 64 ms, then bins 5 % wide) with its count, sum, min and
  *   max. Increments gather in memory and are upserted (added) once a second, so several
  *   instances on one PostgreSQL add up, and the `/run` hot path pays a map update.
  * - Workers by state and queue depth are sampled every SAMPLE_MS of wall time and at every read,
  *   stored as sums per slot with their number, so a bucket answers the mean of its samples.
- * - A read groups one endpoint's slots of the window by bucket in SQL through the primary key
- *   (at most 60 × 4 buckets of slots, whatever the number of jobs), and turns each bucket's bins
+ * - A read groups one endpoint's 60 slots of the window's resolution in SQL through the primary
+ *   key (a few rows per slot and bin, whatever the number of jobs), and turns each bucket's bins
  *   into p50/p95/p99 by nearest rank: the bin's midpoint clamped to the bin's own min and max, so
  *   the error is at most PERCENTILE_ERROR (and none when a bin holds one value).
  */
 
-const FINE = 15_000;
-const COARSE = 180_000;
-const RESOLUTIONS = [FINE, COARSE] as const;
-/** Fine slots serve the 15 min and 1 h windows only: kept 2 h. Coarse ones: 8 days. */
-const KEEP_MS: Record<number, number> = { [FINE]: 2 * 3_600_000, [COARSE]: 8 * 24 * 3_600_000 };
+/** One rollup resolution per window: its bucket width (15 s, 1 min, 6 min, 24 min, 168 min). */
+const RESOLUTIONS = Object.values(METRICS_WINDOW_MS).map((w) => w / METRICS_BUCKETS);
+/** A resolution's slots are kept twice its window, so a whole window is always there. */
+const KEEP_MS = (res: number) => 2 * res * METRICS_BUCKETS;
 export const SAMPLE_MS = 5_000;
 const FLUSH_MS = 1_000;
 const PRUNE_EVERY_MS = 60_000;
@@ -66,10 +64,10 @@ export function binValue(bin: number): number {
   return EXACT_BELOW * RATIO ** (bin - EXACT_BELOW + 0.5);
 }
 
-/** Bucket width of a window (ms) and the slot resolution that serves it. */
+/** Bucket width of a window (ms); the rollup of that resolution serves it, a slot per bucket. */
 export function windowGeometry(window: MetricsWindow): { bucketMs: number; res: number } {
   const bucketMs = METRICS_WINDOW_MS[window] / METRICS_BUCKETS;
-  return { bucketMs, res: bucketMs % COARSE === 0 ? COARSE : FINE };
+  return { bucketMs, res: bucketMs };
 }
 
 interface Pending {
@@ -174,7 +172,9 @@ export class EndpointMetricsService {
   }
 
   private add(endpointId: string, at: number, kind: Kind, bin: number, value: number): void {
+    const now = this.clock.now();
     for (const res of RESOLUTIONS) {
+      if (at < now - KEEP_MS(res)) continue;
       const slot = Math.floor(at / res) * res;
       const key = `${endpointId}\u0001${res}\u0001${slot}\u0001${kind}\u0001${bin}`;
       const p = this.pending.get(key);
@@ -253,7 +253,7 @@ export class EndpointMetricsService {
     this.lastPrune = wall;
     const now = this.clock.now();
     for (const res of RESOLUTIONS) {
-      const before = now - KEEP_MS[res]!;
+      const before = now - KEEP_MS(res);
       await this.db
         .deleteFrom("endpoint_metrics")
         .where("res", "=", res)
@@ -343,42 +343,38 @@ export class EndpointMetricsService {
     const to = (Math.floor(now / bucketMs) + 1) * bucketMs;
     const from = to - METRICS_BUCKETS * bucketMs;
 
-    const bucket = this.bucketOf("slot", from, bucketMs);
-    const rollups = await this.db
+    // res = bucketMs: one slot per bucket, each (slot, kind, bin) one row, so nothing to group.
+    const inWindow = sql<boolean>`endpoint_id = ${endpointId} and res = ${res} and slot >= ${from} and slot < ${to}`;
+    const counts = await this.db
       .selectFrom("endpoint_metrics")
-      .select([
-        bucket.as("b"),
-        "kind",
-        "bin",
-        sql<number>`sum(${sql.ref("count")})`.as("n"),
-        sql<number>`sum(${sql.ref("sum")})`.as("total"),
-        sql<number>`min(${sql.ref("min")})`.as("lo"),
-        sql<number>`max(${sql.ref("max")})`.as("hi"),
-      ])
-      .where("endpoint_id", "=", endpointId)
-      .where("res", "=", res)
-      .where("slot", ">=", from)
-      .where("slot", "<", to)
-      .groupBy([sql`b`, "kind", "bin"])
+      .select(["slot", "kind", "bin", "count", "sum", "max"])
+      .where(inWindow)
+      .where("kind", "in", ["o", "c"])
       .execute();
+    // The bins holding each percentile's rank, found in SQL by a running count per slot and kind
+    // (in primary-key order), so a read returns a few rows per bucket whatever the traffic.
+    const cum = sql`cast(sum(${sql.ref("count")}) over (partition by slot, kind order by bin rows between unbounded preceding and current row) as bigint)`;
+    const total = sql`cast(sum(${sql.ref("count")}) over (partition by slot, kind) as bigint)`;
+    const holds = (p: number) =>
+      sql`(cum >= (${sql.lit(p)} * total + 99) / 100 and cum - n < (${sql.lit(p)} * total + 99) / 100)`;
+    const ranked = await sql<{
+      slot: number;
+      kind: string;
+      bin: number;
+      n: number;
+      lo: number;
+      hi: number;
+      cum: number;
+      total: number;
+    }>`select slot, kind, bin, n, lo, hi, cum, total from (
+        select slot, kind, bin, ${sql.ref("count")} as n, ${sql.ref("min")} as lo, ${sql.ref("max")} as hi,
+          ${cum} as cum, ${total} as total
+        from endpoint_metrics where ${inWindow} and kind in ('d', 'e')
+      ) h where ${holds(50)} or ${holds(95)} or ${holds(99)}`.execute(this.db);
     const samples = await this.db
       .selectFrom("endpoint_samples")
-      .select([
-        bucket.as("b"),
-        sql<number>`sum(n)`.as("n"),
-        sql<number>`sum(running)`.as("running"),
-        sql<number>`sum(idle)`.as("idle"),
-        sql<number>`sum(initializing)`.as("initializing"),
-        sql<number>`sum(throttled)`.as("throttled"),
-        sql<number>`sum(unhealthy)`.as("unhealthy"),
-        sql<number>`sum(in_queue)`.as("in_queue"),
-        sql<number>`sum(in_progress)`.as("in_progress"),
-      ])
-      .where("endpoint_id", "=", endpointId)
-      .where("res", "=", res)
-      .where("slot", ">=", from)
-      .where("slot", "<", to)
-      .groupBy(sql`b`)
+      .selectAll()
+      .where(inWindow)
       .execute();
     const spendBucket = this.bucketOf("at", from, bucketMs);
     const spend = await this.db
@@ -402,37 +398,38 @@ export class EndpointMetricsService {
       queue: null,
       spend: 0,
     }));
-    type Bin = { bin: number; n: number; lo: number; hi: number };
-    const hist = new Map<string, Bin[]>();
+    const indexOf = (slot: number) => Math.round((Number(slot) - from) / bucketMs);
     const outcomeKeys = ["completed", "failed", "cancelled", "timedOut"] as const;
-    for (const r of rollups) {
-      const b = buckets[Number(r.b)];
+    for (const r of counts) {
+      const b = buckets[indexOf(r.slot)];
       if (!b) continue;
-      const n = Number(r.n);
+      const n = Number(r.count);
       if (r.kind === "o") {
         const k = outcomeKeys[Number(r.bin)];
         if (k) b.requests[k] += n;
-      } else if (r.kind === "c") {
-        b.coldStarts = {
-          count: n,
-          meanMs: round(Number(r.total) / n),
-          maxMs: round(Number(r.hi)),
-        };
       } else {
-        const key = `${r.b}:${r.kind}`;
-        const list = hist.get(key) ?? [];
-        list.push({ bin: Number(r.bin), n, lo: Number(r.lo), hi: Number(r.hi) });
-        hist.set(key, list);
+        b.coldStarts = { count: n, meanMs: round(Number(r.sum) / n), maxMs: round(Number(r.max)) };
       }
     }
-    for (const [key, bins] of hist) {
-      const [b, kind] = key.split(":") as [string, string];
-      const p = percentiles(bins);
-      if (kind === "d") buckets[Number(b)]!.delayMs = p;
-      else buckets[Number(b)]!.executionMs = p;
+    for (const r of ranked.rows) {
+      const b = buckets[indexOf(r.slot)];
+      if (!b) continue;
+      const total = Number(r.total);
+      const cumN = Number(r.cum);
+      const value = round(Math.min(Number(r.hi), Math.max(Number(r.lo), binValue(Number(r.bin)))));
+      const field = r.kind === "d" ? "delayMs" : "executionMs";
+      const p = (b[field] ??= { p50: 0, p95: 0, p99: 0 });
+      for (const [q, key] of [
+        [50, "p50"],
+        [95, "p95"],
+        [99, "p99"],
+      ] as const) {
+        const rank = Math.ceil((q * total) / 100);
+        if (cumN >= rank && cumN - Number(r.n) < rank) p[key] = value;
+      }
     }
     for (const s of samples) {
-      const b = buckets[Number(s.b)];
+      const b = buckets[indexOf(s.slot)];
       const n = Number(s.n);
       if (!b || n === 0) continue;
       const mean = (v: number) => Math.round((Number(v) / n) * 100) / 100;
@@ -476,22 +473,3 @@ export class EndpointMetricsService {
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
-
-/** Nearest-rank p50/p95/p99 over histogram bins; each answer clamped to its bin's min and max. */
-export function percentiles(
-  bins: { bin: number; n: number; lo: number; hi: number }[],
-): MetricsPercentiles | null {
-  const sorted = [...bins].sort((a, b) => a.bin - b.bin);
-  const total = sorted.reduce((s, b) => s + b.n, 0);
-  if (total === 0) return null;
-  const at = (p: number) => {
-    const rank = Math.max(1, Math.ceil(p * total));
-    let seen = 0;
-    for (const b of sorted) {
-      seen += b.n;
-      if (seen >= rank) return round(Math.min(b.hi, Math.max(b.lo, binValue(b.bin))));
-    }
-    return round(sorted.at(-1)!.hi);
-  };
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
