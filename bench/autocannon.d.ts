@@ -17,6 +17,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     pipelining?: number;
+    overallRate?: number;
   }
   interface Result {
     requests: Histogram;
@@ -26,6 +27,6 @@ declare module "autocannon" {
     non2xx: number;
     "2xx": number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }
