@@ -2,6 +2,7 @@
 
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { LinkTabs } from "@/components/forms/tabs";
+import { EndpointLogs } from "@/components/logs/endpoint-logs";
 import { useEndpoint } from "@/lib/queries/endpoints";
 import { EndpointHeader } from "./endpoint-header";
 import { EndpointNotFound } from "./endpoint-not-found";
@@ -33,6 +34,7 @@ export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
       {tab === "overview" && <EndpointOverview endpoint={endpoint} />}
       {tab === "requests" && <EndpointRequests endpoint={endpoint} />}
       {tab === "workers" && <EndpointWorkers id={id} queue={endpoint.type !== "LOAD_BALANCER"} />}
+      {tab === "logs" && <EndpointLogs id={id} />}
       {tab === "releases" && <EndpointReleases id={id} />}
       {tab === "settings" && <EndpointSettings endpoint={endpoint} />}
     </>

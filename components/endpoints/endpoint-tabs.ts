@@ -3,6 +3,7 @@ export const ENDPOINT_TABS = [
   { id: "overview", label: "Overview" },
   { id: "requests", label: "Requests" },
   { id: "workers", label: "Workers" },
+  { id: "logs", label: "Logs" },
   { id: "releases", label: "Releases" },
   { id: "settings", label: "Settings" },
 ] as const;

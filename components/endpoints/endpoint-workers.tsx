@@ -63,6 +63,7 @@ export function EndpointWorkers({ id, queue }: { id: string; queue: boolean }) {
             <Th>Version</Th>
             <Th>Uptime</Th>
             <Th>Running job</Th>
+            <Th>Logs</Th>
           </tr>
         </THead>
         <TBody>
@@ -85,6 +86,15 @@ export function EndpointWorkers({ id, queue }: { id: string; queue: boolean }) {
                 <Td>{uptime(w.uptimeSeconds)}</Td>
                 <Td className="font-mono text-xs">
                   <WorkerJobs endpointId={id} jobIds={jobs?.get(w.id)} />
+                </Td>
+                <Td>
+                  <Link
+                    href={`/serverless/${encodeURIComponent(id)}?tab=logs&worker=${encodeURIComponent(w.id)}`}
+                    className="text-violet-700 underline dark:text-violet-300"
+                    aria-label={`Logs of worker ${w.id}`}
+                  >
+                    Logs
+                  </Link>
                 </Td>
               </Tr>
             );

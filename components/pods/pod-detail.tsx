@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { usd } from "@/components/forms/format";
 import { AllLoaded, Loading, LoadError, optionalQuery } from "@/components/forms/query-states";
+import { LazyLogViewer } from "@/components/logs/lazy-log-viewer";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
@@ -72,6 +73,18 @@ export function PodDetail({ id }: { id: string }) {
             The SSH command appears once the pod has been placed and started.
           </p>
         )}
+      </section>
+
+      <section aria-labelledby="logs-heading" className="space-y-3">
+        <h2 id="logs-heading" className="text-base font-semibold">
+          Logs
+        </h2>
+        <LazyLogViewer
+          url={`/api/pods/${encodeURIComponent(pod.id)}/logs?tail=1000`}
+          label={`Logs of pod ${pod.name}`}
+          empty="No line yet. The platform writes a system line as the pod is created, placed, started, stopped or restarted; what the container prints appears here too."
+          fileName={`pod-${pod.id}.log`}
+        />
       </section>
 
       <section aria-labelledby="edit-heading" className="space-y-3">

@@ -125,3 +125,7 @@ export const PlatformHealth = z
   })
   .meta({ id: "PlatformHealth" });
 export type PlatformHealth = z.infer<typeof PlatformHealth>;
+
+/** `GET /_platform/pods/{id}/logs/streams`: how many log streams of the pod are open now. */
+export const LogStreamCount = z.object({ streams: z.number().int().min(0) });
+export type LogStreamCount = z.infer<typeof LogStreamCount>;

@@ -35,6 +35,7 @@ const DOCUMENTED: Record<string, Who> = {
   "GET /_platform/endpoints/{id}/worker-env": "endpoint-write",
   "GET /_platform/endpoints/{id}/metrics": "account",
   "POST /_platform/pods/{id}/fail": "account",
+  "GET /_platform/pods/{id}/logs/streams": "account",
   "GET /_platform/events": "account",
   "GET /_platform/jobs/{id}": "account",
   "GET /_platform/jobs/{id}/why": "account",

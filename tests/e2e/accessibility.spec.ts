@@ -102,7 +102,7 @@ const DYNAMIC_ROUTES: Record<string, (f: Fixtures) => string | Promise<string>> 
   "/templates/[id]": (f) => `/templates/${f.templateId}`,
 };
 
-const ENDPOINT_TABS = ["Overview", "Requests", "Workers", "Releases", "Settings"];
+const ENDPOINT_TABS = ["Overview", "Requests", "Workers", "Logs", "Releases", "Settings"];
 
 test("the sign-in page has no WCAG 2.2 AA violations, in light and dark", async ({ page, csp }) => {
   void csp;
@@ -234,6 +234,64 @@ for (const theme of THEMES) {
     await page.keyboard.press("Escape");
   });
 }
+
+test("log views with lines, a search with matches, and an empty log have no violations, in light and dark", async ({
+  page,
+  request,
+  csp,
+}) => {
+  void csp;
+  test.setTimeout(120_000);
+  const account = await freshAccount(request);
+  await signInWithPastedKey(page, account.key);
+  const endpoint = await account.post<{ id: string }>("/v2/serverless", {
+    name: uniqueName("a11y-logs"),
+    type: "QUEUE",
+    image: "runpod/mock-worker:latest",
+    gpu: { pools: ["AMPERE_48"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    workers: { min: 1, max: 1 },
+    flashboot: "FLASHBOOT",
+  });
+  const idle = await account.post<{ id: string }>("/v2/serverless", {
+    name: uniqueName("a11y-nologs"),
+    type: "QUEUE",
+    image: "runpod/mock-worker:latest",
+    gpu: { pools: ["AMPERE_48"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  });
+  const job = await account.post<{ id: string }>(`/v2/${endpoint.id}/run`, { input: {} });
+  const podName = uniqueName("a11y-logpod");
+  const pod = await account.post<{ id: string }>("/v2/pods", {
+    name: podName,
+    image: "runpod/pytorch:latest",
+    gpu: { id: "NVIDIA A100-SXM4-80GB", count: 1 },
+  });
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await page.goto(`/serverless/${endpoint.id}?tab=logs`);
+    await settled(page);
+    const all = page.getByRole("log", { name: "Logs of every worker of this endpoint" });
+    await expect(all).toContainText(`Job ${job.id} done`, { timeout: 20_000 });
+    await page.getByRole("searchbox", { name: "Search lines" }).fill(job.id);
+    await expect(all.locator("mark").first()).toBeVisible();
+    await audit(page, `endpoint Logs tab with a search (${theme})`);
+    await page.getByRole("combobox", { name: "Worker" }).selectOption({ index: 1 });
+    await expect(page).toHaveURL(/worker=/);
+    await expect(page.getByRole("log", { name: /^Logs of worker / })).toContainText("Finished.");
+    await audit(page, `one worker's logs (${theme})`);
+    await page.goto(`/serverless/${idle.id}?tab=logs`);
+    await settled(page);
+    await expect(page.getByText(/No worker has written a line yet/)).toBeVisible();
+    await audit(page, `endpoint Logs tab without workers (${theme})`);
+    await page.goto(`/pods/${pod.id}`);
+    await settled(page);
+    await expect(page.getByRole("log", { name: `Logs of pod ${podName}` })).toContainText(
+      "Pod created",
+    );
+    await audit(page, `pod page with its log (${theme})`);
+  }
+});
 
 test("a model page after a run (image result) and its code drawer have no violations, in light and dark", async ({
   page,

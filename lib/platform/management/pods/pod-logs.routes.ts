@@ -1,4 +1,5 @@
 import { IdParam, LogsQuery } from "@/lib/schemas/common";
+import { LogStreamCount } from "@/lib/schemas/control";
 import { problems } from "../../http/problem";
 import { podLogKey } from "../../logs/log-hub";
 import { LogEventStream } from "../../logs/log-routes";
@@ -6,7 +7,11 @@ import { streamLogs } from "../../logs/log-stream";
 import type { PlatformServices } from "../../platform";
 import { podsService } from "./pods.module";
 
-/** `GET /v2/pods/{id}/logs`: the pod's lines as server-sent events, then live ones until it is terminated. */
+/**
+ * `GET /v2/pods/{id}/logs`: the pod's lines as server-sent events, then live ones until it is
+ * terminated; and `GET /_platform/pods/{id}/logs/streams`, how many of them are open (local only:
+ * lets a browser test see that leaving the console's log page ends the platform's stream).
+ */
 export function registerPodLogRoutes(services: PlatformServices): void {
   const pods = podsService(services);
   services.routes.add({
@@ -31,6 +36,22 @@ export function registerPodLogRoutes(services: PlatformServices): void {
         query,
         alive: async () => (await pods.get(auth.account.id, pod.id)).status !== "TERMINATED",
       });
+    },
+  });
+
+  services.routes.add({
+    method: "get",
+    path: "/_platform/pods/{id}/logs/streams",
+    summary: "How many log streams of one of the account's pods are open on this instance",
+    tags: ["Local platform"],
+    access: { control: "account" },
+    hidden: true,
+    params: IdParam,
+    responses: { 200: LogStreamCount },
+    errors: [404],
+    handler: async ({ auth, params }) => {
+      const pod = await pods.get(auth.account.id, params.id);
+      return { status: 200, body: { streams: services.logs.streams(podLogKey(pod.id)) } };
     },
   });
 }
