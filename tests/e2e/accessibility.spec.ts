@@ -241,7 +241,7 @@ test("log views with lines, a search with matches, and an empty log have no viol
   csp,
 }) => {
   void csp;
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const account = await freshAccount(request);
   await signInWithPastedKey(page, account.key);
   const endpoint = await account.post<{ id: string }>("/v2/serverless", {
@@ -270,6 +270,7 @@ test("log views with lines, a search with matches, and an empty log have no viol
   for (const theme of THEMES) {
     await chooseTheme(page, theme);
     await page.goto(`/serverless/${endpoint.id}?tab=logs`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
     await settled(page);
     const all = page.getByRole("log", { name: "Logs of every worker of this endpoint" });
     await expect(all).toContainText(`Job ${job.id} done`, { timeout: 20_000 });
@@ -281,10 +282,12 @@ test("log views with lines, a search with matches, and an empty log have no viol
     await expect(page.getByRole("log", { name: /^Logs of worker / })).toContainText("Finished.");
     await audit(page, `one worker's logs (${theme})`);
     await page.goto(`/serverless/${idle.id}?tab=logs`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await expect(page.getByText(/No worker has written a line yet/)).toBeVisible();
     await audit(page, `endpoint Logs tab without workers (${theme})`);
     await page.goto(`/pods/${pod.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await expect(page.getByRole("log", { name: `Logs of pod ${podName}` })).toContainText(
       "Pod created",
