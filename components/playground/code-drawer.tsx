@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cx } from "@/components/ui/cx";
@@ -66,7 +66,18 @@ function DrawerBody({
   const [language, setLanguage] = useState<SnippetLanguage>("curl");
   const [operation, setOperation] = useState<JobOperation>("run");
   const operationId = useId();
-  const snippet = useSnippet({ language, operation, target, input, policy, webhook, jobId });
+  // Uploaded images travel inline (megabytes of base64): the code shows them shortened.
+  const shown = useMemo(() => shortenDataUrls(input), [input]);
+  const shortened = shown !== input;
+  const snippet = useSnippet({
+    language,
+    operation,
+    target,
+    input: shown,
+    policy,
+    webhook,
+    jobId,
+  });
   const op = operations.find((o) => o.id === operation)!;
 
   return (
@@ -87,6 +98,12 @@ function DrawerBody({
             )}
             .
           </p>
+          {shortened && (
+            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+              Uploaded images are shortened here (<code className="font-mono">…</code>): put the
+              file&apos;s base64 data URL, or a public URL, in their place.
+            </p>
+          )}
         </div>
         <Button variant="ghost" size="sm" onClick={onClose}>
           Close
@@ -172,4 +189,24 @@ function DrawerBody({
       )}
     </div>
   );
+}
+
+/** The input with every `data:` URL cut to its header, or the same object when it has none. */
+function shortenDataUrls<T>(value: T): T {
+  if (typeof value === "string")
+    return (
+      value.startsWith("data:") && value.length > 80
+        ? `${value.slice(0, value.indexOf(",") + 1)}…`
+        : value
+    ) as T;
+  if (Array.isArray(value)) {
+    const next = value.map(shortenDataUrls);
+    return (next.some((v, i) => v !== value[i]) ? next : value) as T;
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([k, v]) => [k, shortenDataUrls(v)] as const);
+    const changed = entries.some(([k, v]) => v !== (value as Record<string, unknown>)[k]);
+    return (changed ? Object.fromEntries(entries) : value) as T;
+  }
+  return value;
 }

@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { controlClasses, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { InputField, ModelInput } from "@/lib/models";
+import { ImageInput, ImageListInput } from "./image-input";
 
 type Form = UseFormReturn<ModelInput>;
 
@@ -14,6 +15,20 @@ const fieldId = (key: string) => `input-${key.replace(/\./g, "-")}`;
 const toNumber = (v: unknown) =>
   v === "" || v === null || v === undefined ? undefined : Number(v);
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** A list's own error, or its first item's (`images[1] must be …`). */
+function listError(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === "string") return own;
+  if (Array.isArray(error)) {
+    const first = error.find(
+      (e) => typeof (e as { message?: unknown } | undefined)?.message === "string",
+    );
+    return first ? String((first as { message: string }).message) : undefined;
+  }
+  return undefined;
+}
 
 function hintOf(field: InputField): string | undefined {
   const bounds =
@@ -154,6 +169,54 @@ export function ModelField({ field, form }: { field: InputField; form: Form }) {
               name={field.key}
               render={({ field: f }) => (
                 <UrlList {...p} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />
+              )}
+            />
+          )}
+        </Field>
+      );
+    case "image":
+      return (
+        <Field {...common}>
+          {(p) => (
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: f }) => (
+                <ImageInput
+                  id={p.id}
+                  describedBy={p["aria-describedby"]}
+                  invalid={p["aria-invalid"]}
+                  label={field.label}
+                  value={f.value}
+                  onChange={f.onChange}
+                  onBlur={f.onBlur}
+                />
+              )}
+            />
+          )}
+        </Field>
+      );
+    case "image-list":
+      return (
+        <Field
+          {...common}
+          error={listError(error)}
+          hint={`${common.hint ?? ""} URLs one a line.`.trim()}
+        >
+          {(p) => (
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: f }) => (
+                <ImageListInput
+                  id={p.id}
+                  describedBy={p["aria-describedby"]}
+                  invalid={p["aria-invalid"]}
+                  label={field.label}
+                  value={f.value}
+                  onChange={f.onChange}
+                  onBlur={f.onBlur}
+                />
               )}
             />
           )}

@@ -16,8 +16,8 @@ import {
   safetyChecker,
   seed,
   steps,
-  url,
-  urlList,
+  imageUrl,
+  imageUrlList,
 } from "./inputs";
 import { dimsFromArea, dimsFromLongSide, longSideOf, media, parsePixelSize } from "./media";
 import { megapixels, usd } from "./pricing";
@@ -93,7 +93,7 @@ export const fluxKontextDev = defineModel({
     "Edits an image from a text instruction while keeping what you did not ask to change.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     negative_prompt: optionalText(),
     size: pixelSize("1024*1024"),
     num_inference_steps: steps(28, 50),
@@ -151,7 +151,7 @@ export const pImageEdit = defineModel({
   description: "Edits and combines up to five images from a text instruction.",
   input: z.object({
     prompt: prompt(),
-    images: urlList(1, 5),
+    images: imageUrlList(1, 5),
     aspect_ratio: choice(["match_input_image", ...P_IMAGE_ASPECTS], "match_input_image"),
     seed: seed(),
     disable_safety_checker: flag(false),
@@ -228,7 +228,7 @@ export const qwenImageEdit = defineModel({
   description: "Edits an image from a text instruction, including the text inside it.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     negative_prompt: optionalText(),
     seed: seed(),
     output_format: choice(IMAGE_FORMATS, "jpeg"),
@@ -259,7 +259,7 @@ const EDIT_2511_SIZES = [
 
 const qwenEdit2511Input = z.object({
   prompt: prompt(),
-  images: urlList(1, 3),
+  images: imageUrlList(1, 3),
   size: choice(EDIT_2511_SIZES, "1024*1024"),
   seed: seed(),
   output_format: choice(IMAGE_FORMATS, "jpeg"),
@@ -320,7 +320,7 @@ export const seedreamEdit = defineModel({
   description: "Edits and blends reference images from a text instruction.",
   input: z.object({
     prompt: prompt(),
-    images: urlList(1),
+    images: imageUrlList(1),
     size: pixelSize("1024*1024"),
     enable_safety_checker: safetyChecker(),
   }),
@@ -361,7 +361,7 @@ export const zImageTurbo = defineModel({
   description: "Fast text-to-image and image-to-image with a small, distilled model.",
   input: z.object({
     prompt: prompt(),
-    image: url().optional(),
+    image: imageUrl().optional(),
     size: choice(
       [
         "512*512",
@@ -382,7 +382,12 @@ export const zImageTurbo = defineModel({
   }),
   fields: [
     field.prompt(),
-    field.url("image", "Start image", "Optional start image (image-to-image).", "additional"),
+    field.imageInput(
+      "image",
+      "Start image",
+      "Optional start image (image-to-image).",
+      "additional",
+    ),
     field.size(),
     field.slider("strength", "Strength", "How far to move away from the start image.", 0.05),
     field.seed(),
@@ -402,7 +407,7 @@ export const nanoBananaEdit = defineModel({
   description: "Google's state-of-the-art image editing model.",
   input: z.object({
     prompt: prompt(),
-    images: urlList(1, 4),
+    images: imageUrlList(1, 4),
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
@@ -426,7 +431,7 @@ export const nanoBananaProEdit = defineModel({
   description: "Google's Gemini 3 Pro image editing, up to 4K and fourteen reference images.",
   input: z.object({
     prompt: prompt(),
-    images: urlList(1, 14),
+    images: imageUrlList(1, 14),
     resolution: choice(RESOLUTIONS, "2k"),
     aspect_ratio: choice(NANO_ASPECTS, "1:1"),
     output_format: choice(IMAGE_FORMATS, "png"),
@@ -456,7 +461,7 @@ export const nanoBanana2Edit = defineModel({
   kind: "image",
   description: "Google's fast Nano Banana 2 image editing with up to fourteen references.",
   input: z.object({
-    images: urlList(1, 14),
+    images: imageUrlList(1, 14),
     prompt: prompt(),
     resolution: choice(RESOLUTIONS, "1k"),
     aspect_ratio: z.enum(NANO_ASPECTS).optional(),

@@ -53,6 +53,10 @@ function describe(issue: Issue): string {
       return issue.format === "url"
         ? `${name} must be an http(s) URL`
         : `${name} has an invalid format`;
+    case "custom": {
+      const problem = (issue.params as { problem?: unknown } | undefined)?.problem;
+      return typeof problem === "string" ? `${name} ${problem}` : `${name} is invalid`;
+    }
     case "invalid_union":
       return `${name} has an invalid type`;
     default:

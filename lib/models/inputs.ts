@@ -11,6 +11,54 @@ export const urlList = (min = 1, max?: number) => {
   const list = z.array(url()).min(min);
   return max === undefined ? list : list.max(max);
 };
+
+/** Image types an input image may be sent as, inline (`data:` URL). */
+export const IMAGE_UPLOAD_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+/** Largest image file sent inline: its data URL then fits a `/run` body (10 MB) with room left. */
+export const MAX_IMAGE_UPLOAD_BYTES = 4 * 1024 * 1024;
+const DATA_URL = /^data:([^;,]*)(;base64)?,(.*)$/s;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Bytes a base64 text decodes to. */
+const base64Bytes = (b64: string) =>
+  Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** What is wrong with an image `data:` URL (type, encoding, size), or undefined when it is fine. */
+export function imageDataUrlProblem(value: string): string | undefined {
+  const m = DATA_URL.exec(value);
+  if (!m) return "must be an http(s) URL or an image file";
+  const [, type = "", base64, body = ""] = m;
+  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(type.toLowerCase()))
+    return `must be a PNG, JPEG or WebP image (got ${type || "no type"})`;
+  if (!base64 || !BASE64.test(body)) return "must be a base64-encoded data URL";
+  const bytes = base64Bytes(body);
+  if (bytes > MAX_IMAGE_UPLOAD_BYTES)
+    return `is ${mb(bytes)}; an uploaded image can be at most ${mb(MAX_IMAGE_UPLOAD_BYTES)}`;
+  return undefined;
+}
+
+const httpUrl = url();
+
+/**
+ * An input image: a public http(s) URL, or the file itself as a `data:image/…;base64,` URL (PNG,
+ * JPEG or WebP, at most 4 MB) — what the playground sends for an uploaded file. A problem is
+ * raised as a `custom` issue whose `params.problem` the input error map puts after the field name.
+ */
+export const imageUrl = () =>
+  z.string().superRefine((value, ctx) => {
+    const problem = value.startsWith("data:")
+      ? imageDataUrlProblem(value)
+      : httpUrl.safeParse(value).success
+        ? undefined
+        : "must be an http(s) URL or an image file";
+    if (problem) ctx.addIssue({ code: "custom", params: { problem }, input: value });
+  });
+export const imageUrlList = (min = 1, max?: number) => {
+  const list = z.array(imageUrl()).min(min);
+  return max === undefined ? list : list.max(max);
+};
 const lora = z.object({ path: z.string().min(1), scale: z.number() });
 export const loras = () => z.array(lora).optional();
 /** -1 asks the service for a random seed. */
@@ -72,11 +120,20 @@ export const field = {
     group,
     help,
   }),
-  image: (): FieldSpec => field.url("image", "Image", "Public URL of the input image."),
-  images: (help = "Public URLs of the input images."): FieldSpec => ({
+  /** An input image: a public URL, or a file uploaded in the playground. */
+  imageInput: (key: string, label: string, help: string, group: Group = "main"): FieldSpec => ({
+    key,
+    label,
+    control: "image",
+    group,
+    help,
+  }),
+  image: (): FieldSpec =>
+    field.imageInput("image", "Image", "Public URL of the input image, or upload a file."),
+  images: (help = "Public URLs of the input images, or uploaded files."): FieldSpec => ({
     key: "images",
     label: "Images",
-    control: "url-list",
+    control: "image-list",
     group: "main",
     help,
   }),

@@ -356,7 +356,7 @@ describe("parseModelInput – errors name the field in one sentence", () => {
     [
       "black-forest-labs-flux-1-kontext-dev",
       { prompt: "x", image: "not a url" },
-      "image must be an http(s) URL",
+      "image must be an http(s) URL or an image file",
     ],
     ["p-image-edit", { prompt: "x", images: [] }, "images must have at least 1 item"],
     [
@@ -367,7 +367,7 @@ describe("parseModelInput – errors name the field in one sentence", () => {
     [
       "p-image-edit",
       { prompt: "x", images: ["ftp://example.com/a.png"] },
-      "images[0] must be an http(s) URL",
+      "images[0] must be an http(s) URL or an image file",
     ],
     [
       "nano-banana-edit",
@@ -466,5 +466,49 @@ describe("exampleInput", () => {
 
   it("is undefined for an unknown slug", () => {
     expect(exampleInput("nope")).toBeUndefined();
+  });
+});
+
+describe("input images sent inline as data URLs", () => {
+  const png = (bytes: number) =>
+    `data:image/png;base64,${Buffer.alloc(bytes, 7).toString("base64")}`;
+
+  it("an image model takes a PNG data URL where it takes an image URL, alone or in a list", () => {
+    const one = parseModelInput("qwen-image-edit", { prompt: "x", image: png(100) });
+    expect(one.ok).toBe(true);
+    const list = parseModelInput("nano-banana-edit", {
+      prompt: "x",
+      images: ["https://example.com/a.jpg", png(100)],
+    });
+    expect(list.ok).toBe(true);
+  });
+
+  it("refuses another type, a bad encoding and a file over 4 MB, in words that name the field", () => {
+    const gif = parseModelInput("qwen-image-edit", {
+      prompt: "x",
+      image: "data:image/gif;base64,R0lGOD",
+    });
+    expect(gif).toEqual({
+      ok: false,
+      error: "Invalid parameter: image must be a PNG, JPEG or WebP image (got image/gif)",
+    });
+    const text = parseModelInput("qwen-image-edit", {
+      prompt: "x",
+      image: "data:image/png,not-base64",
+    });
+    expect(text.ok || text.error).toBe(
+      "Invalid parameter: image must be a base64-encoded data URL",
+    );
+    const big = parseModelInput("nano-banana-edit", {
+      prompt: "x",
+      images: [png(4 * 1024 * 1024 + 1)],
+    });
+    expect(big.ok || big.error).toBe(
+      "Invalid parameter: images[0] is 4.0 MB; an uploaded image can be at most 4.0 MB",
+    );
+    const ftp = parseModelInput("qwen-image-edit", { prompt: "x", image: "ftp://x/y.png" });
+    expect(ftp.ok || ftp.error).toBe(
+      "Invalid parameter: image must be an http(s) URL or an image file",
+    );
   });
 });

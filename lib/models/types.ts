@@ -39,6 +39,10 @@ export type ControlKind =
   | "toggle"
   | "text"
   | "url-list"
+  /** One input image: a public URL, or a file the playground sends inline as a data URL. */
+  | "image"
+  /** A list of input images, each a URL or an uploaded file. */
+  | "image-list"
   | "messages"
   | "loras";
 

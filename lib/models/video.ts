@@ -13,8 +13,9 @@ import {
   safetyChecker,
   seed,
   steps,
+  imageUrl,
+  imageUrlList,
   url,
-  urlList,
 } from "./inputs";
 import { dimsFromShortSide, media, parsePixelSize, shortSideOf } from "./media";
 import { usd } from "./pricing";
@@ -29,7 +30,8 @@ const mp4 = (size: string, seconds: number) => media("mp4", parsePixelSize(size)
 const mp4Seconds = (seconds?: number) => media("mp4", undefined, seconds);
 
 const videoPrompt = () => field.prompt("What happens in the video.");
-const imageField = () => field.url("image", "Image", "Public URL of the first frame.");
+const imageField = () =>
+  field.imageInput("image", "Image", "Public URL of the first frame, or upload a file.");
 const optionalAudio = (help: string) => field.url("audio", "Audio", help, "additional");
 const promptExpansion = () =>
   field.toggle(
@@ -42,7 +44,7 @@ const promptExpansion = () =>
 // $0.06 per second, so both share the durations and the per-second rate.
 const wanI2vInput = z.object({
   prompt: prompt(),
-  image: url(),
+  image: imageUrl(),
   negative_prompt: optionalText(),
   size: choice(["1280*720", "720*1280"], "1280*720"),
   num_inference_steps: steps(30, 50),
@@ -106,7 +108,7 @@ export const wan22I2vLora = defineModel({
   description: "WAN 2.2 image-to-video with your own high- and low-noise LoRA weights.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     high_noise_loras: loras(),
     low_noise_loras: loras(),
     duration: z.literal([5, 8]).default(5),
@@ -138,7 +140,7 @@ export const wan25 = defineModel({
   description: "Alibaba WAN 2.5 image-to-video at up to 1080p.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     negative_prompt: optionalText(),
     size: choice(
       ["832*480", "480*832", "1280*720", "720*1280", "1920*1080", "1080*1920"],
@@ -192,7 +194,7 @@ export const wan26I2v = defineModel({
   description: "WAN 2.6 image-to-video with audio, multi-shot scenes and up to 15 s.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     audio: url().optional(),
     negative_prompt: optionalText(),
     size: choice(["1280*720", "1920*1080"], "1280*720"),
@@ -260,7 +262,7 @@ export const klingV21I2vPro = defineModel({
   description: "Kling 2.1 Pro image-to-video with cinematic motion and strong prompt following.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     negative_prompt: optionalText(),
     guidance_scale: z.number().min(0).max(1).default(0.5),
     duration: z.literal([5, 10]).default(5),
@@ -291,7 +293,7 @@ export const klingV26MotionControl = defineModel({
   kind: "video",
   description: "Moves the character in an image the way the person in a reference video moves.",
   input: z.object({
-    image: url(),
+    image: imageUrl(),
     video: url(),
     character_orientation: z.enum(["video", "image"]),
     prompt: optionalText(),
@@ -299,7 +301,7 @@ export const klingV26MotionControl = defineModel({
     keep_original_sound: flag(true),
   }),
   fields: [
-    field.url("image", "Image", "Public URL of the character to animate."),
+    field.imageInput("image", "Image", "Public URL of the character to animate, or a file."),
     field.url("video", "Reference video", "Public URL of the motion to copy."),
     field.select(
       "character_orientation",
@@ -334,7 +336,7 @@ export const klingO1R2v = defineModel({
   description: "Builds a video around up to ten reference images of people, products and places.",
   input: z.object({
     prompt: prompt(),
-    images: urlList(1, 10),
+    images: imageUrlList(1, 10),
     video: url().optional(),
     negative_prompt: optionalText(),
     aspect_ratio: choice(["16:9", "9:16", "1:1"], "16:9"),
@@ -345,7 +347,7 @@ export const klingO1R2v = defineModel({
   }),
   fields: [
     field.prompt("What happens in the video; refer to the images in order."),
-    field.images("One to ten public image URLs."),
+    field.images("One to ten public image URLs or uploaded files."),
     field.negativePrompt(),
     field.url(
       "video",
@@ -373,8 +375,8 @@ export const seedance15ProI2v = defineModel({
   description: "ByteDance Seedance 1.5 Pro image-to-video with optional last frame and audio.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
-    last_image: url().optional(),
+    image: imageUrl(),
+    last_image: imageUrl().optional(),
     duration: z.number().int().min(4).max(12).default(5),
     resolution: choice(["480p", "720p"], "720p"),
     aspect_ratio: choice(["21:9", "16:9", "9:16", "1:1", "4:3", "3:4"], "16:9"),
@@ -385,7 +387,12 @@ export const seedance15ProI2v = defineModel({
   fields: [
     videoPrompt(),
     imageField(),
-    field.url("last_image", "Last frame", "Optional image the video should end on.", "additional"),
+    field.imageInput(
+      "last_image",
+      "Last frame",
+      "Optional image the video should end on.",
+      "additional",
+    ),
     field.duration("slider"),
     field.select("resolution", "Resolution", "480p costs less than half of 720p."),
     field.aspectRatio(),
@@ -411,7 +418,7 @@ export const sora2I2v = defineModel({
   name: "SORA 2 I2V",
   kind: "video",
   description: "OpenAI's Sora 2 video and audio generation from an image.",
-  input: z.object({ prompt: prompt(), image: url(), duration: soraDuration() }),
+  input: z.object({ prompt: prompt(), image: imageUrl(), duration: soraDuration() }),
   fields: [videoPrompt(), imageField(), field.duration("select", "main")],
   price: {
     line: "$0.10 per second ($0.40 / $0.80 / $1.20 for 4 / 8 / 12 s)",
@@ -430,7 +437,7 @@ export const sora2ProI2v = defineModel({
   description: "OpenAI's Sora 2 Pro: higher fidelity video and audio from an image, up to 1080p.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     size: choice(["720p", "1080p"], "720p"),
     duration: soraDuration(),
   }),
@@ -457,14 +464,14 @@ export const infiniteTalk = defineModel({
   description: "Audio-driven talking or singing video from a single image and an audio track.",
   input: z.object({
     prompt: prompt(),
-    image: url(),
+    image: imageUrl(),
     audio: url(),
     size: z.enum(["480p", "720p"]),
     enable_safety_checker: safetyChecker(),
   }),
   fields: [
     field.prompt("Describe the speaker and the scene."),
-    field.url("image", "Image", "Public URL of the face to animate."),
+    field.imageInput("image", "Image", "Public URL of the face to animate, or a file."),
     field.url("audio", "Audio", "Public URL of the speech or song to lip-sync."),
     field.select("size", "Resolution", "720p costs twice as much.", "main"),
     field.safetyChecker(),
@@ -489,7 +496,7 @@ export const pVideo = defineModel({
   description: "Fast, low-cost text- and image-to-video with an even cheaper draft mode.",
   input: z.object({
     prompt: prompt(),
-    image: url().optional(),
+    image: imageUrl().optional(),
     audio: url().optional(),
     duration: z.number().int().min(1).max(10).default(5),
     resolution: choice(["720p", "1080p"], "720p"),
@@ -502,7 +509,7 @@ export const pVideo = defineModel({
   }),
   fields: [
     videoPrompt(),
-    field.url("image", "Image", "Optional first frame.", "additional"),
+    field.imageInput("image", "Image", "Optional first frame.", "additional"),
     optionalAudio("Optional audio to sync the video to."),
     field.duration("slider"),
     field.select("resolution", "Resolution", "1080p costs twice as much."),
@@ -547,7 +554,7 @@ export const viduQ3I2v = defineModel({
   kind: "video",
   description: "Vidu Q3 image-to-video up to 16 s with generated sound and music.",
   input: z.object({
-    image: url(),
+    image: imageUrl(),
     prompt: prompt(),
     resolution: viduResolution(),
     duration: viduDuration(),
