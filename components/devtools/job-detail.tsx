@@ -8,8 +8,10 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Badge, StatusDot } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
+import { JobError } from "@/components/jobs/job-error";
 import { useJobDetail } from "@/lib/queries/devtools";
 import type { JobEvent, JobEventType } from "@/lib/schemas/devtools";
+import type { JobStatus } from "@/lib/schemas/jobs";
 
 const EVENT_LABEL: Record<JobEventType, string> = {
   queued: "Queued",
@@ -32,6 +34,24 @@ const EVENT_LABEL: Record<JobEventType, string> = {
 };
 
 const json = (v: unknown) => JSON.stringify(v, null, 2) ?? "null";
+
+/** Why a job shows no output yet (or at all), instead of an "Output null" box. */
+function noOutput(status: JobStatus): string {
+  switch (status) {
+    case "IN_QUEUE":
+      return "No output yet: the job is waiting in the queue.";
+    case "IN_PROGRESS":
+      return "No output yet: a worker is running the job.";
+    case "CANCELLED":
+      return "No output: the job was cancelled.";
+    case "TIMED_OUT":
+      return "No output: the job timed out.";
+    case "FAILED":
+      return "No output: the job failed.";
+    case "COMPLETED":
+      return "The handler returned nothing (null).";
+  }
+}
 
 /** One job: status, input and output, its timeline, and why it waits while it is queued. */
 export function JobDetailView({ endpointId, jobId }: { endpointId: string; jobId: string }) {
@@ -83,11 +103,28 @@ export function JobDetailView({ endpointId, jobId }: { endpointId: string; jobId
         )}
         <div className="grid gap-4 lg:grid-cols-2">
           <CodeBlock label="Input" language="json" code={json(d.input)} />
-          <CodeBlock
-            label={d.job.error !== undefined ? "Error" : "Output"}
-            language="json"
-            code={json(d.job.error !== undefined ? d.job.error : (d.job.output ?? null))}
-          />
+          {d.job.error !== undefined ? (
+            <section aria-labelledby="error-heading" className="min-w-0 space-y-2">
+              <h2 id="error-heading" className="text-sm font-medium">
+                Error
+              </h2>
+              <JobError
+                error={d.job.error}
+                title={d.job.status === "TIMED_OUT" ? "The job timed out" : "The job failed"}
+              />
+            </section>
+          ) : d.job.output !== undefined && d.job.output !== null ? (
+            <CodeBlock label="Output" language="json" code={json(d.job.output)} />
+          ) : (
+            <section aria-labelledby="output-heading" className="min-w-0 space-y-2">
+              <h2 id="output-heading" className="text-sm font-medium">
+                Output
+              </h2>
+              <p className="rounded-md border border-dashed border-neutral-300 p-3 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+                {noOutput(d.job.status)}
+              </p>
+            </section>
+          )}
         </div>
         <section aria-labelledby="timeline-heading">
           <h2 id="timeline-heading" className="mb-2 text-base font-semibold">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { duration } from "@/components/forms/format";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
+import { jobErrorLine } from "@/components/jobs/job-error";
 import { StatusDot } from "@/components/ui/badge";
 import { jobCostEstimate, usdEstimate } from "@/lib/pricing/serverless-cost";
 import { useGpuTypes } from "@/lib/queries/catalog";
@@ -39,7 +40,20 @@ const columns = (endpointId: string, price: Price | null): Column<Request>[] => 
   {
     header: "Status",
     cell: (job) => (
-      <StatusDot tone={JOB[job.status].tone} pulse={JOB[job.status].pulse} label={job.status} />
+      <div className="min-w-0 space-y-0.5">
+        <StatusDot tone={JOB[job.status].tone} pulse={JOB[job.status].pulse} label={job.status} />
+        {job.error !== undefined && (
+          <p className="max-w-xs truncate text-xs text-red-800 dark:text-red-300">
+            <Link
+              href={`/serverless/${encodeURIComponent(endpointId)}/jobs/${encodeURIComponent(job.id)}`}
+              title={jobErrorLine(job.error)}
+              className="underline"
+            >
+              {jobErrorLine(job.error)}
+            </Link>
+          </p>
+        )}
+      </div>
     ),
   },
   { header: "Created", cell: (job) => <TimeAgo iso={job.createdAt} /> },

@@ -20,6 +20,7 @@ import { AdvancedOptions, EMPTY_ADVANCED, advancedFrom, parseAdvanced } from "./
 import { CodeDrawer } from "./code-drawer";
 import { JsonEditor } from "./json-editor";
 import { ResultPane } from "./result-pane";
+import { RunButton, runOnModEnter } from "./run-button";
 import { RunHistory } from "./run-history";
 import { playgroundHref } from "./run-links";
 
@@ -126,6 +127,7 @@ function Loaded({
           noValidate
           aria-labelledby="input-heading"
           onSubmit={submit}
+          onKeyDown={runOnModEnter}
           className="min-w-0 space-y-4"
         >
           <div className="flex items-center gap-2">
@@ -154,7 +156,7 @@ function Loaded({
             errors={advanced.errors}
           />
           <FormProblem message={problem} />
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <Button
               variant="secondary"
               onClick={() => {
@@ -166,9 +168,7 @@ function Loaded({
             >
               Reset
             </Button>
-            <Button type="submit" pending={run.isPending}>
-              Run
-            </Button>
+            <RunButton pending={run.isPending} />
           </div>
         </form>
         <ResultPane

@@ -24,6 +24,7 @@ import { CodeDrawer } from "./code-drawer";
 import { JsonEditor } from "./json-editor";
 import { ModelField } from "./model-fields";
 import { ResultPane } from "./result-pane";
+import { RunButton, runOnModEnter } from "./run-button";
 import { RunHistory } from "./run-history";
 
 type Mode = "form" | "json";
@@ -133,6 +134,7 @@ export function ModelPlayground({ slug, runId: initialRunId }: { slug: string; r
           noValidate
           aria-labelledby="input-heading"
           onSubmit={form.handleSubmit(submit)}
+          onKeyDown={runOnModEnter}
           className="min-w-0 space-y-4"
         >
           <div className="flex flex-wrap items-center gap-2">
@@ -219,13 +221,11 @@ export function ModelPlayground({ slug, runId: initialRunId }: { slug: string; r
             </ul>
           )}
           <FormProblem message={form.formState.errors.root?.server?.message} />
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <Button variant="secondary" onClick={reset}>
               Reset
             </Button>
-            <Button type="submit" pending={form.formState.isSubmitting}>
-              Run
-            </Button>
+            <RunButton pending={form.formState.isSubmitting} />
           </div>
         </form>
         <ResultPane

@@ -16,9 +16,15 @@ import { poolsFromCatalog } from "@/components/endpoints/gpu-pools";
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpoint } from "@/lib/queries/endpoints";
-import { playgroundKeys, usePlaygroundRun, useRunTimings } from "@/lib/queries/playground";
+import {
+  playgroundKeys,
+  usePlaygroundRun,
+  useRunTimings,
+  useRunWaiting,
+} from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { isTerminalJobStatus } from "@/lib/schemas/jobs";
+import { JobError } from "@/components/jobs/job-error";
 import { JobStatusDot } from "./job-status";
 import { formatRunCost, runCost } from "./run-target";
 import { useElapsed } from "./use-elapsed";
@@ -236,19 +242,19 @@ export function Preview({ run }: { run: PlaygroundRun }) {
         </p>
       )}
       {run.status === "FAILED" || run.status === "TIMED_OUT" ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          <p className="font-medium">
+        run.error !== undefined ? (
+          <JobError
+            error={run.error}
+            title={run.status === "FAILED" ? "The job failed" : "The job timed out"}
+          />
+        ) : (
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {run.status === "FAILED" ? "The job failed" : "The job timed out"}
           </p>
-          {run.error !== undefined && (
-            <p className="mt-1 font-mono text-xs whitespace-pre-wrap">
-              {typeof run.error === "string" ? run.error : JSON.stringify(run.error)}
-            </p>
-          )}
-        </div>
+        )
       ) : null}
       {run.status === "CANCELLED" && (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">The job was cancelled.</p>
@@ -293,14 +299,48 @@ export function Preview({ run }: { run: PlaygroundRun }) {
           {JSON.stringify(run.output, null, 2)}
         </pre>
       )}
-      {running && !media && text === "" && (
-        <div
-          role="status"
-          className="flex min-h-48 items-center justify-center rounded-lg border border-dashed border-neutral-300 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
-        >
-          {run.status === "IN_QUEUE" ? "Waiting for a worker…" : "Running…"}
-        </div>
+      {running && !media && text === "" && <Waiting run={run} />}
+    </div>
+  );
+}
+
+/** `7 s`, `2 min 05 s`: an elapsed time that ticks once a second. */
+function wholeSeconds(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+}
+
+/**
+ * What a run still waits for, in words, with the time it has waited: the queue (and why), a
+ * worker's cold start (local platform, from the job timeline), or the handler running.
+ */
+function Waiting({ run }: { run: PlaygroundRun }) {
+  const waiting = useRunWaiting(run).data?.waiting;
+  const elapsed = useElapsed(run.createdAt, undefined) ?? 0;
+  let phase: string;
+  let detail: string | undefined;
+  let since = elapsed;
+  if (run.status === "IN_PROGRESS") {
+    phase = "Running: the worker is executing the job";
+    since = Math.max(0, elapsed - (run.delayTime ?? 0));
+  } else if (waiting?.phase === "cold-start") {
+    phase = "Cold start: a worker is starting for this job";
+    detail = waiting.reason;
+  } else {
+    phase = "In queue: waiting for a free worker";
+    detail = waiting?.reason;
+  }
+  return (
+    <div className="flex min-h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
+      <p role="status" aria-label="Waiting for" className="font-medium">
+        {phase}
+      </p>
+      {detail && detail !== phase && (
+        <p className="text-neutral-600 dark:text-neutral-400">{detail}</p>
       )}
+      <p className="text-neutral-600 tabular-nums dark:text-neutral-400">
+        {run.status === "IN_PROGRESS" ? "Running for" : "Waiting for"} {wholeSeconds(since)}
+      </p>
     </div>
   );
 }

@@ -62,5 +62,13 @@ export const RunTimings = z.object({
       workerId: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * While the job is IN_QUEUE on the local platform: whether a worker is cold-starting for it or
+   * it waits in the queue, and the platform's first reason in words. Null otherwise.
+   */
+  waiting: z
+    .object({ phase: z.enum(["queue", "cold-start"]), reason: z.string().optional() })
+    .nullable()
+    .optional(),
 });
 export type RunTimings = z.infer<typeof RunTimings>;

@@ -141,3 +141,18 @@ export function useRunTimings(run: PlaygroundRun | undefined) {
     staleTime: Infinity,
   });
 }
+
+/**
+ * While a run of the local platform is IN_QUEUE: what it waits for (a cold-starting worker or the
+ * queue) and why, read every second from its job timeline. Undefined elsewhere.
+ */
+export function useRunWaiting(run: PlaygroundRun | undefined) {
+  const queued = run !== undefined && run.status === "IN_QUEUE" && run.local && !run.expired;
+  return useQuery({
+    queryKey: [...playgroundKeys.timings(run?.id ?? ""), "waiting"] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<RunTimings>(`${RUNS}/${encodeURIComponent(run?.id ?? "")}/timings`, { signal }),
+    enabled: queued,
+    refetchInterval: queued ? 1000 : false,
+  });
+}

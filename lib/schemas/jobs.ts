@@ -145,6 +145,8 @@ export const JobSummary = z
     executionTime: z.number().int().optional(),
     workerId: z.string().optional(),
     retries: z.number().int().optional(),
+    /** A failed or timed-out job's `error`, as the job's status answers it. */
+    error: z.unknown().optional(),
   })
   .meta({ id: "JobSummary" });
 export type JobSummary = z.infer<typeof JobSummary>;

@@ -55,6 +55,17 @@ describeEachBackend("built-in worker images", (backend) => {
     });
   });
 
+  it("/requests lists a failed job with its error exactly as /status answers it; a completed one has none", async () => {
+    const ep = await createEndpoint(tp);
+    const failed = await runsync(ep, { mock_error: true });
+    const done = await runsync(ep, { mock_return: "fine" });
+    const listed = (await jobApi(tp, ep, "/requests")).body.requests as Record<string, unknown>[];
+    const byId = new Map(listed.map((r) => [r.id, r]));
+    expect(byId.get(failed.id)).toMatchObject({ status: "FAILED", error: failed.error });
+    expect(byId.get(done.id)).toMatchObject({ status: "COMPLETED" });
+    expect(byId.get(done.id)).not.toHaveProperty("error");
+  });
+
   it("mock_crash kills the worker; the platform recovers the job (requeued, failing after 3 losses) and replaces the worker", async () => {
     const ep = await createEndpoint(tp, { workers: { min: 0, max: 1 } });
     const id = await run(tp, ep, { mock_crash: true });

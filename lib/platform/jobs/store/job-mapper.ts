@@ -45,6 +45,8 @@ export function toJobSummary(row: JobsTable): JobSummary {
   };
   if (row.worker_id !== null) s.workerId = row.worker_id;
   if (row.retries > 0) s.retries = Number(row.retries);
+  const error = parseJson(row.error);
+  if (error !== undefined) s.error = error;
   return s;
 }
 
