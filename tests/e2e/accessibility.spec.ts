@@ -416,3 +416,75 @@ test("keyboard only: sign in with a pasted key, create an endpoint, send a reque
   await expect(page.getByRole("heading", { level: 1 })).toContainText(jobId);
   await expect(page.getByRole("figure").filter({ hasText: "Output" })).toContainText("hello");
 });
+
+test("a failed job's readable error, a queued run's waiting state and an uploaded image's preview have no violations, in light and dark", async ({
+  page,
+  request,
+  csp,
+}) => {
+  void csp;
+  test.setTimeout(150_000);
+  const account = await freshAccount(request);
+  await signInWithPastedKey(page, account.key);
+  const endpoint = await account.post<{ id: string }>("/v2/serverless", {
+    name: uniqueName("a11y-fail"),
+    type: "QUEUE",
+    image: "runpod/mock-worker:latest",
+    gpu: { pools: ["AMPERE_48"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    workers: { min: 0, max: 1 },
+  });
+  const job = await account.post<{ id: string }>(`/v2/${endpoint.id}/run`, {
+    input: { mock_error: true },
+  });
+  await page.goto(`/serverless/${endpoint.id}/jobs/${job.id}`);
+  const error = page.getByRole("alert", { name: "The job failed" });
+  await expect(error).toBeVisible({ timeout: 25_000 });
+  await error.getByText("Raw error (JSON)").click();
+  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await expect(page.getByRole("link", { name: "Exception: Mock error" })).toBeVisible();
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await audit(page, `request list with a failed job (${theme})`);
+  }
+  await page.goto(`/serverless/${endpoint.id}/jobs/${job.id}`);
+  await expect(error).toBeVisible();
+  await error.getByText("Raw error (JSON)").click();
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await audit(page, `failed job page, raw error open (${theme})`);
+  }
+
+  const idle = await account.post<{ id: string }>("/v2/serverless", {
+    name: uniqueName("a11y-queue"),
+    type: "QUEUE",
+    image: "runpod/mock-worker:latest",
+    gpu: { pools: ["AMPERE_48"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    workers: { min: 0, max: 0 },
+  });
+  await page.goto(`/playground/endpoint/${idle.id}`);
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByRole("status", { name: "Waiting for" })).toBeVisible();
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await audit(page, `playground, run waiting in the queue (${theme})`);
+  }
+
+  await page.goto("/playground/nano-banana-edit");
+  await settled(page);
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page.getByLabel("Upload images").setInputFiles({
+    name: "dot.png",
+    mimeType: "image/png",
+    buffer: png,
+  });
+  await expect(page.getByRole("img", { name: "Preview of dot.png" })).toBeVisible();
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await audit(page, `playground, uploaded image preview (${theme})`);
+  }
+});
