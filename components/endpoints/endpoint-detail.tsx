@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { LinkTabs } from "@/components/forms/tabs";
 import { EndpointLogs } from "@/components/logs/endpoint-logs";
@@ -12,6 +13,12 @@ import { EndpointRequests } from "./endpoint-requests";
 import { EndpointSettings } from "./endpoint-settings";
 import { ENDPOINT_TABS, type EndpointTab } from "./endpoint-tabs";
 import { EndpointWorkers } from "./endpoint-workers";
+
+// The load-test panel (form, live numbers, summary) loads only when its tab is opened.
+const LoadTestPanel = dynamic(
+  () => import("@/components/loadtest/load-test-panel").then((m) => m.LoadTestPanel),
+  { loading: () => <Loading what="the load test panel" /> },
+);
 
 export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
   const query = useEndpoint(id);
@@ -36,6 +43,7 @@ export function EndpointDetail({ id, tab }: { id: string; tab: EndpointTab }) {
       {tab === "workers" && <EndpointWorkers id={id} queue={endpoint.type !== "LOAD_BALANCER"} />}
       {tab === "logs" && <EndpointLogs id={id} />}
       {tab === "releases" && <EndpointReleases id={id} />}
+      {tab === "load-test" && <LoadTestPanel endpoint={endpoint} />}
       {tab === "settings" && <EndpointSettings endpoint={endpoint} />}
     </>
   );

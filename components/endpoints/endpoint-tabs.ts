@@ -5,6 +5,7 @@ export const ENDPOINT_TABS = [
   { id: "workers", label: "Workers" },
   { id: "logs", label: "Logs" },
   { id: "releases", label: "Releases" },
+  { id: "load-test", label: "Load test" },
   { id: "settings", label: "Settings" },
 ] as const;
 export type EndpointTab = (typeof ENDPOINT_TABS)[number]["id"];

@@ -54,6 +54,28 @@ const MIGRATIONS = [
      reason TEXT NOT NULL,
      expires_at INTEGER NOT NULL
    )`,
+  // Load tests (lib/console-store/load-tests.ts): config, live progress and results of each run.
+  // `boot` names the console process that drives a running one, so a restart can tell it was cut off.
+  `CREATE TABLE IF NOT EXISTS load_tests (
+     id TEXT PRIMARY KEY,
+     owner TEXT NOT NULL,
+     endpoint_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     requests INTEGER NOT NULL,
+     rate REAL NOT NULL,
+     accelerated INTEGER NOT NULL DEFAULT 0,
+     body TEXT NOT NULL,
+     settings TEXT NOT NULL,
+     progress TEXT NOT NULL,
+     samples TEXT NOT NULL DEFAULT '[]',
+     suggestions TEXT NOT NULL DEFAULT '[]',
+     reason TEXT,
+     boot TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     finished_at TEXT
+   )`,
+  `CREATE INDEX IF NOT EXISTS load_tests_owner ON load_tests (owner, endpoint_id, created_at DESC)`,
 ];
 
 export type ConsoleDb = Database.Database;

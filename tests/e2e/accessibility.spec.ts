@@ -102,7 +102,15 @@ const DYNAMIC_ROUTES: Record<string, (f: Fixtures) => string | Promise<string>> 
   "/templates/[id]": (f) => `/templates/${f.templateId}`,
 };
 
-const ENDPOINT_TABS = ["Overview", "Requests", "Workers", "Logs", "Releases", "Settings"];
+const ENDPOINT_TABS = [
+  "Overview",
+  "Requests",
+  "Workers",
+  "Logs",
+  "Releases",
+  "Load test",
+  "Settings",
+];
 
 test("the sign-in page has no WCAG 2.2 AA violations, in light and dark", async ({ page, csp }) => {
   void csp;
@@ -488,3 +496,44 @@ test("a failed job's readable error, a queued run's waiting state and an uploade
     await audit(page, `playground, uploaded image preview (${theme})`);
   }
 });
+
+for (const theme of THEMES) {
+  test(`the load test tab — empty, a refused rate, a running and a finished run — has no WCAG 2.2 AA violations (${theme} theme)`, async ({
+    page,
+    request,
+    csp,
+  }) => {
+    void csp;
+    test.setTimeout(90_000);
+    const account = await freshAccount(request);
+    await signInWithPastedKey(page, account.key);
+    await chooseTheme(page, theme);
+    const endpoint = await account.post<{ id: string }>("/v2/serverless", {
+      name: uniqueName("a11y-load"),
+      type: "QUEUE",
+      image: "runpod/mock-worker:latest",
+      gpu: { pools: ["AMPERE_48"] },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+      workers: { min: 0, max: 1 },
+    });
+    await page.goto(`/serverless/${endpoint.id}?tab=load-test`);
+    await settled(page);
+    await audit(page, `load test tab, empty (${theme})`);
+
+    await page.getByLabel("Rate (requests per second)").fill("500");
+    await page.getByRole("button", { name: "Start load test" }).click();
+    await expect(page.getByText(/At most 100 requests per second/)).toBeVisible();
+    await audit(page, `load test tab, rate refused (${theme})`);
+
+    await page.getByLabel("Requests (N)").fill("6");
+    await page.getByLabel("Rate (requests per second)").fill("2");
+    await page.getByLabel("Request body (JSON)").fill('{"input": {"mock_delay": 0.2}}');
+    await page.getByRole("button", { name: "Start load test" }).click();
+    const status = page.getByTestId("load-test-status");
+    await expect(status).toHaveText("Running");
+    await audit(page, `load test tab, running (${theme})`);
+    await expect(status).toHaveText("Completed", { timeout: 60_000 });
+    await page.getByText(/^Readings/).click();
+    await audit(page, `load test tab, summary with readings (${theme})`);
+  });
+}
