@@ -44,7 +44,7 @@ test("add an SSH key (a malformed one is refused with a clear message) and a pod
   // The same key twice is refused on the field.
   await field.fill(key);
   await form.getByRole("button", { name: "Add SSH key" }).click();
-  await expect(field).toHaveAccessibleDescription(/is already on your account/);
+  await expect(field).toHaveAccessibleDescription(/is already on your account/i);
 
   const pod = await platformPost<{ id: string }>(request, "/v2/pods", {
     name: uniqueName("with-ssh"),
@@ -131,7 +131,7 @@ test("add an ECR delegation by repository ARN (a malformed ARN is refused), then
   // One delegation per repository and tag: the platform's reason lands on the ARN field.
   await arn.fill(`arn:aws:ecr:us-east-1:123456789012:repository/${repository}:v1`);
   await form.getByRole("button", { name: "Add delegation" }).click();
-  await expect(arn).toHaveAccessibleDescription(/already delegated/);
+  await expect(arn).toHaveAccessibleDescription(/already delegated/i);
 
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
