@@ -50,7 +50,7 @@ test("inject “fail next job” on an endpoint, run a job from the console: it 
   await sendRequest(page, endpoint.id, { input: { mock_return: "never returned" } });
   const recent = page.getByRole("table", { name: "Recent requests" });
   await expect(recent.getByRole("row").nth(1)).toContainText("FAILED", { timeout: 20_000 });
-  await recent.getByRole("row").nth(1).getByRole("link").click();
+  await recent.getByRole("row").nth(1).getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Job / })).toBeVisible();
   await expect(page.getByRole("figure", { name: "Error" })).toContainText("e2e injected failure");
   const timeline = page.getByRole("table", { name: "Events of the job, oldest first" });
