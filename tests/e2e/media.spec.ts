@@ -202,6 +202,13 @@ test("Ctrl+Enter runs the model from inside the form; while queued the result sa
   request,
 }) => {
   test.setTimeout(90_000);
+  // Hosted models run on per-account workers: a new account has none warm for this model (an
+  // earlier test of the run may have warmed the shared account's), so its first run cold-starts.
+  const account = await platformPost<{ key: { key: string } }>(request, "/_platform/accounts", {
+    name: uniqueName("coldstart"),
+  });
+  await page.context().clearCookies();
+  await signInWithPastedKey(page, account.key.key);
   await page.goto("/playground/wan-2-6-t2v");
   const run = page.getByRole("button", { name: "Run", exact: true });
   await expect(run).toHaveAttribute("aria-keyshortcuts", "Control+Enter Meta+Enter");

@@ -97,7 +97,7 @@ test("attach a network volume at deploy and then try to swap it and see the rule
   await expect(mounts).toContainText(/The platform will refuse this mount change/);
   await edit.getByRole("button", { name: "Save pod" }).click();
   await expect(mounts.getByRole("alert")).toContainText(
-    /is immutable: a network mount cannot change volume/,
+    /is immutable: a network mount cannot change volume/i,
   );
 });
 

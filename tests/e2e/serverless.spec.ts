@@ -181,7 +181,7 @@ test("the create form projects a daily cost from the expected traffic, and says 
   // The estimate fields are checked but never block or submit the endpoint form.
   await traffic.getByLabel("Average execution time (s)").fill("0");
   await expect(traffic.getByLabel("Average execution time (s)")).toHaveAccessibleDescription(
-    /must be more than 0/,
+    /must be more than 0/i,
   );
   await traffic.getByLabel("Average execution time (s)").press("Enter");
   await expect(page).toHaveURL(/\/serverless\/new$/);

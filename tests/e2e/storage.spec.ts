@@ -78,7 +78,7 @@ test("deleting an attached volume is refused with the platform's reason", async 
   await confirm.getByLabel(/to confirm/).fill(volume.name);
   await confirm.getByRole("button", { name: "Delete volume" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "was not deleted" })).toContainText(
-    /is attached to serverless endpoint .*detach it from the endpoint first/,
+    /is attached to serverless endpoint .*detach it from the endpoint first/i,
   );
   await expect(page.getByRole("row", { name: new RegExp(volume.name) })).toBeVisible();
 });
