@@ -52,7 +52,9 @@ test("inject “fail next job” on an endpoint, run a job from the console: it 
   await expect(recent.getByRole("row").nth(1)).toContainText("FAILED", { timeout: 20_000 });
   await recent.getByRole("row").nth(1).getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Job / })).toBeVisible();
-  await expect(page.getByRole("figure", { name: "Error" })).toContainText("e2e injected failure");
+  await expect(page.getByRole("alert", { name: "The job failed" })).toContainText(
+    "e2e injected failure",
+  );
   const timeline = page.getByRole("table", { name: "Events of the job, oldest first" });
   await expect(timeline).toContainText("Injected fault");
   await expect(timeline).toContainText("Failed");
