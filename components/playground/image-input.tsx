@@ -142,6 +142,17 @@ function Preview({ upload, onRemove }: { upload: Upload; onRemove: () => void })
   );
 }
 
+/** What the form's Controller hands either image control; `V` is what it stores. */
+interface ImageFieldProps<V> {
+  id: string;
+  label: string;
+  value: unknown;
+  onChange: (v: V | undefined) => void;
+  onBlur: () => void;
+  describedBy?: string;
+  invalid?: true;
+}
+
 /** One input image: a URL box, or an uploaded file with its preview. */
 export function ImageInput({
   id,
@@ -151,15 +162,7 @@ export function ImageInput({
   onBlur,
   describedBy,
   invalid,
-}: {
-  id: string;
-  label: string;
-  value: unknown;
-  onChange: (v: string | undefined) => void;
-  onBlur: () => void;
-  describedBy?: string;
-  invalid?: true;
-}) {
+}: ImageFieldProps<string>) {
   const [name, setName] = useState("uploaded image");
   const [error, setError] = useState<string>();
   const upload = isDataUrl(value) ? { name, url: value } : undefined;
@@ -204,15 +207,7 @@ export function ImageListInput({
   onBlur,
   describedBy,
   invalid,
-}: {
-  id: string;
-  label: string;
-  value: unknown;
-  onChange: (v: string[] | undefined) => void;
-  onBlur: () => void;
-  describedBy?: string;
-  invalid?: true;
-}) {
+}: ImageFieldProps<string[]>) {
   const initial = Array.isArray(value)
     ? value.filter((v): v is string => typeof v === "string")
     : [];

@@ -175,14 +175,21 @@ export function ModelField({ field, form }: { field: InputField; form: Form }) {
         </Field>
       );
     case "image":
+    case "image-list": {
+      // One upload-or-URL control; a list takes URLs one a line and reports per-item errors.
+      const list = field.control === "image-list";
+      const Images = list ? ImageListInput : ImageInput;
+      const listProps = list
+        ? { error: listError(error), hint: `${common.hint ?? ""} URLs one a line.`.trim() }
+        : {};
       return (
-        <Field {...common}>
+        <Field {...common} {...listProps}>
           {(p) => (
             <Controller
               control={control}
               name={field.key}
               render={({ field: f }) => (
-                <ImageInput
+                <Images
                   id={p.id}
                   describedBy={p["aria-describedby"]}
                   invalid={p["aria-invalid"]}
@@ -196,32 +203,7 @@ export function ModelField({ field, form }: { field: InputField; form: Form }) {
           )}
         </Field>
       );
-    case "image-list":
-      return (
-        <Field
-          {...common}
-          error={listError(error)}
-          hint={`${common.hint ?? ""} URLs one a line.`.trim()}
-        >
-          {(p) => (
-            <Controller
-              control={control}
-              name={field.key}
-              render={({ field: f }) => (
-                <ImageListInput
-                  id={p.id}
-                  describedBy={p["aria-describedby"]}
-                  invalid={p["aria-invalid"]}
-                  label={field.label}
-                  value={f.value}
-                  onChange={f.onChange}
-                  onBlur={f.onBlur}
-                />
-              )}
-            />
-          )}
-        </Field>
-      );
+    }
     case "messages":
       return (
         <Controller
