@@ -3,21 +3,7 @@ import { z } from "zod";
 import { CreateEndpointInput, EndpointWorkers } from "./endpoints";
 import { CreateNetworkVolumeInput } from "./network-volumes";
 import { apiMessage, listOptions, sentence } from "./messages";
-
-/** The first message a schema gives for a field, as a form's resolver shows it. */
-function messageOf(schema: z.ZodType, value: unknown, field: string): string | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return undefined;
-  return result.error.issues.find((i) => i.path.join(".") === field)?.message;
-}
-
-const endpoint = {
-  name: "echo",
-  type: "QUEUE",
-  image: "runpod/mock-worker:latest",
-  gpu: { pools: ["ADA_24"] },
-  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-};
+import { messageOf, VALID_ENDPOINT as endpoint } from "./test-helpers";
 
 describe("one message map speaks people's words for every schema", () => {
   it("an empty or missing name asks for a name, never zod's 'Too small' text", () => {

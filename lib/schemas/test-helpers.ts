@@ -21,3 +21,19 @@ export function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output
     throw new Error(`expected success, got ${JSON.stringify(result.error.issues)}`);
   return result.data;
 }
+
+/** The first message a schema gives for a field, as a form's resolver shows it. */
+export function messageOf(schema: z.ZodType, value: unknown, field: string): string | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  return result.error.issues.find((i) => i.path.join(".") === field)?.message;
+}
+
+/** A valid queue endpoint to break one field of. */
+export const VALID_ENDPOINT = {
+  name: "echo",
+  type: "QUEUE",
+  image: "runpod/mock-worker:latest",
+  gpu: { pools: ["ADA_24"] },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+};

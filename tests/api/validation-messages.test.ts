@@ -1,23 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { CreateApiKeyInput, CreateEndpointInput, Problem } from "@/lib/schemas";
 import { apiMessage, sentence } from "@/lib/schemas/messages";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
-
-/** The first message a schema gives for a field, as a form's resolver shows it. */
-function messageOf(schema: z.ZodType, value: unknown, field: string): string | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return undefined;
-  return result.error.issues.find((i) => i.path.join(".") === field)?.message;
-}
-
-const endpoint = {
-  name: "echo",
-  type: "QUEUE",
-  image: "runpod/mock-worker:latest",
-  gpu: { pools: ["ADA_24"] },
-  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-};
+import { messageOf, VALID_ENDPOINT as endpoint } from "@/lib/schemas/test-helpers";
 
 describe("the platform's problem errors[] carry the same messages", () => {
   let p: TestPlatform;
