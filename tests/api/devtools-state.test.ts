@@ -83,6 +83,24 @@ describeEachBackend("devtools: account state reset, export and import", (backend
     expect((await status(tp, ep, again)).body).toMatchObject({ status: "COMPLETED" });
   });
 
+  it("an import after a reset takes back an endpoint the metrics sampler had seen running (the sampler stops at the reset)", async () => {
+    const ep = await createEndpoint(tp, { workers: { min: 1, max: 1 } });
+    await settle(tp);
+    const metrics = tp.running.services.devtools.metrics;
+    await metrics.sampleActive(); // the endpoint has a worker: sampled, and again next time
+    const snapshot = await exportState();
+    expect(snapshot.tables.endpoint_samples?.length).toBeGreaterThan(0);
+    expect((await tp.request("/_platform/state/reset", { method: "POST" })).status).toBe(200);
+    // The sampler's next turn, between the reset and the import, writes nothing for it.
+    await metrics.sampleActive();
+    const imported = await tp.request("/_platform/state/import", {
+      method: "POST",
+      json: snapshot,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect((await tp.request(`/v2/serverless/${ep}`)).status).toBe(200);
+  });
+
   it("an account snapshot holds only the caller's rows; the instance export (operator) holds every account's", async () => {
     const otherKey = await tp.otherAccountKey();
     const mine = await createEndpoint(tp, { workers: { min: 0, max: 0 } });

@@ -244,4 +244,83 @@ describeEachBackend("worker scaling", (backend) => {
     // ADA_24: 0.00031 USD per GPU-second in the catalogue, 1.12 per hour to the cent.
     expect(total).toBeCloseTo(1.12, 2);
   });
+
+  it("concurrent billing accruals (beside metrics reads, while the clock moves) charge each worker-second exactly once, for every worker of the endpoint", async () => {
+    const ep = await createEndpoint(tp, {
+      flashboot: "PRIORITY_FLASHBOOT",
+      workers: { min: 3, max: 3 },
+    });
+    await settle(tp);
+    await advance(tp, COLD.PRIORITY_FLASHBOOT);
+    const read = () =>
+      Promise.all([
+        tp.request("/v2/billing/endpoints"),
+        tp.request(`/_platform/endpoints/${ep}/metrics?window=1h`),
+        tp.request(`/_platform/endpoints/${ep}/metrics?window=15m`),
+      ]);
+    // Everything up to now charged: the rows after it cover exactly the time measured here.
+    for (const res of await read()) expect(res.status).toBe(200);
+    const started = tp.clock.now();
+    for (let i = 0; i < 6; i++) {
+      const reads = read();
+      const moved = advance(tp, 600_000);
+      for (const res of await reads) expect(res.status).toBe(200);
+      await moved;
+    }
+    await Promise.all([read(), read()]);
+    const ended = tp.clock.now();
+    expect((await tp.request(`/v2/serverless/${ep}`, { method: "DELETE" })).status).toBeLessThan(
+      300,
+    );
+    await settle(tp);
+    const rows = await tp.running.services.store.db
+      .selectFrom("usage_records")
+      .selectAll()
+      .where("resource_id", "=", ep)
+      .where("product", "=", "serverless")
+      .where("at", ">", started)
+      .execute();
+    const total = rows.reduce((sum, r) => sum + Number(r.total), 0);
+    // Three ADA_24 workers at 1.12 USD per hour each, for exactly the time between.
+    expect(total).toBeCloseTo(((3 * 1.12) / 3600) * ((ended - started) / 1000), 6);
+  });
+
+  it("an endpoint's metrics read shows that endpoint's worker time up to the read in its last bucket without charging it; billing then charges exactly that, once", async () => {
+    const workers = { min: 1, max: 1 };
+    const read = await createEndpoint(tp, { flashboot: "PRIORITY_FLASHBOOT", workers });
+    const other = await createEndpoint(tp, { flashboot: "PRIORITY_FLASHBOOT", workers });
+    await settle(tp);
+    await advance(tp, COLD.PRIORITY_FLASHBOOT);
+    // Everything up to now charged; nothing else charges worker time while the clock moves.
+    expect((await tp.request("/v2/billing/endpoints")).status).toBe(200);
+    const started = tp.clock.now();
+    await advance(tp, 600_000);
+    const lastSpend = async () => {
+      const res = await tp.request(`/_platform/endpoints/${read}/metrics?window=15m`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { buckets: { spend: number }[] };
+      return body.buckets.at(-1)!.spend;
+    };
+    const charged = async (endpointId: string) =>
+      (
+        await tp.running.services.store.db
+          .selectFrom("usage_records")
+          .selectAll()
+          .where("resource_id", "=", endpointId)
+          .where("product", "=", "serverless")
+          .where("at", ">", started)
+          .execute()
+      ).reduce((sum, r) => sum + Number(r.total), 0);
+    // One ADA_24 worker at 1.12 USD per hour, for the 600 s the clock moved.
+    const expected = (1.12 / 3600) * ((tp.clock.now() - started) / 1000);
+    expect(await lastSpend()).toBeCloseTo(expected, 6);
+    // The read charged nothing (neither endpoint); a second read shows the same.
+    expect(await charged(read)).toBe(0);
+    expect(await charged(other)).toBe(0);
+    expect(await lastSpend()).toBeCloseTo(expected, 6);
+    // Billing's accrual charges what the read showed, in the same bucket; not counted twice.
+    expect((await tp.request("/v2/billing/endpoints")).status).toBe(200);
+    expect(await charged(read)).toBeCloseTo(expected, 6);
+    expect(await lastSpend()).toBeCloseTo(expected, 6);
+  });
 });

@@ -157,6 +157,35 @@ describeEachBackend("endpoint metrics (control API)", (backend) => {
     expect(all.delayMs).toEqual({ p50: 1000, p95: 2000, p99: 2000 });
   });
 
+  it("a bucket already read answers the jobs that end in it later (the clock set back into it), and later reads answer the same", async () => {
+    const ep = await createEndpoint(tp, { workers: { min: 1, max: 1, idleTimeout: 600 } });
+    await advance(tp, 60_000);
+    await advance(tp, 15_000 - (tp.clock.now() % 15_000));
+    const slot = tp.clock.now();
+    await run(tp, ep, { mock_delay: 1 });
+    await advance(tp, 2_000);
+    // The bucket is long over: reads may keep its percentiles.
+    await advance(tp, 60_000);
+    const first = bucketAt(await metrics(ep, "15m"), slot);
+    expect(first.executionMs).toEqual({ p50: 1000, p95: 1000, p99: 1000 });
+    expect(bucketAt(await metrics(ep, "15m"), slot)).toEqual(first);
+
+    // Back into that bucket: three 3 s jobs end in it.
+    const res = await tp.request("/_platform/clock", {
+      method: "POST",
+      json: { mode: "manual", at: slot + 1_000 },
+    });
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 3; i++) await run(tp, ep, { mock_delay: 3 });
+    // One worker: they end 3, 6 and 9 s later, inside the 15 s bucket.
+    await advance(tp, 10_000);
+    await advance(tp, 60_000);
+    const again = bucketAt(await metrics(ep, "15m"), slot);
+    expect(again.requests.completed).toBe(4);
+    expect(again.executionMs).toEqual({ p50: 3000, p95: 3000, p99: 3000 });
+    expect(bucketAt(await metrics(ep, "15m"), slot)).toEqual(again);
+  });
+
   it("samples workers by state and queue depth", async () => {
     const busy = await createEndpoint(tp, { workers: { min: 2, max: 2 } });
     const queued = await createEndpoint(tp, { workers: { min: 0, max: 0 } });
@@ -179,6 +208,36 @@ describeEachBackend("endpoint metrics (control API)", (backend) => {
     expect(q.buckets.at(-1)!.workers).toMatchObject({ running: 0, idle: 0 });
     // Buckets before the endpoint existed have no sample.
     expect(q.buckets[0]!.workers).toBeNull();
+  });
+
+  it("a read writes nothing: its sample of now and the workers' uncharged time are in its last bucket, not in the store", async () => {
+    const ep = await createEndpoint(tp, { workers: { min: 1, max: 1 } });
+    await settle(tp);
+    await advance(tp, 60_000);
+    const db = tp.running.services.store.db;
+    const stored = async () => ({
+      samples: await db
+        .selectFrom("endpoint_samples")
+        .selectAll()
+        .where("endpoint_id", "=", ep)
+        .execute(),
+      usage: await db
+        .selectFrom("usage_records")
+        .selectAll()
+        .where("resource_id", "=", ep)
+        .execute(),
+      workers: await db
+        .selectFrom("workers")
+        .select("billed_until")
+        .where("endpoint_id", "=", ep)
+        .execute(),
+    });
+    const before = await stored();
+    const m = await metrics(ep, "15m");
+    expect(await stored()).toEqual(before);
+    const last = m.buckets.at(-1)!;
+    expect(last.workers).toMatchObject({ idle: 1 });
+    expect(last.spend).toBeGreaterThan(0);
   });
 
   it("answers 404 for another account's endpoint or an unknown one, and refuses an unknown window", async () => {

@@ -218,17 +218,35 @@ describeEachBackend("hosted models: job operations", (backend) => {
   });
 
   it("the JS SDK's health() and purgeQueue() work on a model: queued runs are purged", async () => {
-    const model = runpodSdk(tp.key, { baseUrl: `${tp.url}/v2` }).endpoint(FLUX_SCHNELL)!;
-    const ids = [
-      await run(tp, FLUX_SCHNELL, { prompt: "one" }),
-      await run(tp, FLUX_SCHNELL, { prompt: "two" }),
-    ];
-    const health = (await model.health()) as { jobs: { inQueue: number } };
-    expect(health.jobs.inQueue).toBe(2);
+    // A new account has no worker of this model yet. Its first starts at once (cold starts are 0
+    // here) and takes the first run; a second worker needs the queue to wait 1 s of platform
+    // time, which never passes here, so the second run stays queued.
+    const res = await tp.request("/_platform/accounts", {
+      method: "POST",
+      json: { name: "purge-queue", balance: 100 },
+    });
+    expect(res.status).toBe(201);
+    const key = ((await res.json()) as { key: { key: string } }).key.key;
+    const model = runpodSdk(key, { baseUrl: `${tp.url}/v2` }).endpoint(FLUX_SCHNELL)!;
+    const submit = async (prompt: string) => {
+      const r = await jobApi(tp, FLUX_SCHNELL, "/run", {
+        method: "POST",
+        auth: key,
+        json: { input: { prompt } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.id as string;
+    };
+    const [first, second] = [await submit("one"), await submit("two")];
+    await advance(tp, 0);
+    const health = (await model.health()) as { jobs: { inQueue: number; inProgress: number } };
+    expect(health.jobs).toMatchObject({ inQueue: 1, inProgress: 1 });
     const purged = (await model.purgeQueue()) as { removed: number };
-    expect(purged.removed).toBe(2);
-    for (const id of ids)
-      expect((await status(tp, FLUX_SCHNELL, id)).body.status).toBe("CANCELLED");
+    expect(purged.removed).toBe(1);
+    const statusOf = async (id: string) =>
+      (await jobApi(tp, FLUX_SCHNELL, `/status/${id}`, { auth: key })).body.status;
+    expect(await statusOf(second)).toBe("CANCELLED");
+    expect(await statusOf(first)).toBe("IN_PROGRESS");
   });
 
   const balance = () => balanceOf(tp);

@@ -84,6 +84,7 @@ export class AccountState {
   /** Stops the account's workers, ends its faults and deletes its rows; other accounts are untouched. */
   async reset(accountId: string): Promise<void> {
     const endpointIds = await this.endpointIds(accountId);
+    this.devtools.metrics.forget(endpointIds);
     await this.stop(accountId);
     const tables = await this.tables();
     await this.db.transaction().execute(async (trx) => {
@@ -97,6 +98,7 @@ export class AccountState {
     const tables = new Map(await this.tables());
     const rows = await this.validate(accountId, snapshot, tables);
     const before = await this.endpointIds(accountId);
+    this.devtools.metrics.forget(before);
     await this.stop(accountId);
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -277,6 +279,7 @@ export class AccountState {
 
   private afterChange(endpointIds: string[]): void {
     this.e.repo.forgetAll();
+    this.devtools.metrics.forget(endpointIds);
     for (const id of endpointIds) this.e.endpoints.invalidate(id);
   }
 }

@@ -74,6 +74,7 @@ export function registerDevtoolsRoutes(s: PlatformServices, e: JobEngine): void 
           createdAt: new Date(Number(row.created_at)).toISOString(),
           events,
           why: await whyWaiting(e, row),
+          now: new Date(e.clock.now()).toISOString(),
         },
       };
     },

@@ -80,6 +80,7 @@ export function createJobEngine(s: PlatformServices): JobEngine {
         });
       }
     },
+    (round) => e.scheduler.track(round),
   );
   e.jobs = new JobsService(e);
   e.workers = new WorkerPool(e);

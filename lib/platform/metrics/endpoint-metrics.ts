@@ -10,7 +10,7 @@ import type { Clock } from "../clock";
 import type { EngineEvent } from "../jobs/engine/hooks";
 import type { Logger } from "../logger";
 import type { Database } from "../store/schema";
-import type { EndpointMetricsTable } from "../store/schema-devtools";
+import type { EndpointMetricsTable, EndpointSamplesTable } from "../store/schema-devtools";
 
 /**
  * Endpoint metrics of the local platform, aggregated where they happen instead of from the jobs
@@ -22,12 +22,15 @@ import type { EndpointMetricsTable } from "../store/schema-devtools";
  *   log-scale histogram bin (exact below 64 ms, then bins 5 % wide) with its count, sum, min and
  *   max. Increments gather in memory and are upserted (added) once a second, so several
  *   instances on one PostgreSQL add up, and the `/run` hot path pays a map update.
- * - Workers by state and queue depth are sampled every SAMPLE_MS of wall time and at every read,
- *   stored as sums per slot with their number, so a bucket answers the mean of its samples.
+ * - Workers by state and queue depth are sampled every SAMPLE_MS of wall time, stored as sums
+ *   per slot with their number, so a bucket answers the mean of its samples (a read adds one
+ *   sample of now to its last bucket, without storing it).
  * - A read groups one endpoint's 60 slots of the window's resolution in SQL through the primary
  *   key (a few rows per slot and bin, whatever the number of jobs), and turns each bucket's bins
  *   into p50/p95/p99 by nearest rank: the bin's midpoint clamped to the bin's own min and max, so
- *   the error is at most PERCENTILE_ERROR (and none when a bin holds one value).
+ *   the error is at most PERCENTILE_ERROR (and none when a bin holds one value). Percentiles of
+ *   final slots (FINAL_AFTER_MS past their end) are kept in memory, dropped when this instance
+ *   writes into the slot again, when the clock moves back, or on a state reset.
  */
 
 /** One rollup resolution per window: its bucket width (15 s, 1 min, 6 min, 24 min, 168 min). */
@@ -36,6 +39,14 @@ const RESOLUTIONS = Object.values(METRICS_WINDOW_MS).map((w) => w / METRICS_BUCK
 const KEEP_MS = (res: number) => 2 * res * METRICS_BUCKETS;
 export const SAMPLE_MS = 5_000;
 const FLUSH_MS = 1_000;
+/**
+ * A slot this long past its end is final: every instance has flushed what ended in it (each
+ * flushes every FLUSH_MS), so its percentiles are kept in memory instead of ranked again by
+ * every read (a 24 h read ranks the newest slot or two instead of 60).
+ */
+const FINAL_AFTER_MS = 10 * FLUSH_MS;
+/** Endpoint × resolution pairs whose final slots' percentiles are kept (least recently read go). */
+const PERCENTILE_CACHE_PAIRS = 512;
 const PRUNE_EVERY_MS = 60_000;
 
 const EXACT_BELOW = 64;
@@ -50,6 +61,10 @@ const OUTCOME_OF_EVENT: Partial<Record<EngineEvent["type"], number>> = {
   timed_out: 3,
 };
 type Kind = "o" | "d" | "e" | "c";
+type Percentiles = { p50: number; p95: number; p99: number };
+/** A slot's delay and execution percentiles (null: no job in the slot). */
+type SlotPercentiles = { d: Percentiles | null; e: Percentiles | null };
+const cacheKey = (endpointId: string, res: number) => `${endpointId}\u0001${res}`;
 
 /** Histogram bin of a duration (ms). */
 export function binOf(ms: number): number {
@@ -100,8 +115,14 @@ export class EndpointMetricsService {
   private flushTimer: NodeJS.Timeout | null = null;
   private sampleTimer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private pruning: Promise<void> | null = null;
   private lastPrune = 0;
   private closed = false;
+  /** Percentiles of final slots per endpoint × resolution (see FINAL_AFTER_MS). */
+  private percentileCache = new Map<string, Map<number, SlotPercentiles>>();
+  /** Bumped by every write, so a read that raced one does not keep what it ranked. */
+  private writes = 0;
+  private lastReadAt = -Infinity;
   sources: MetricsSources | null = null;
 
   constructor(
@@ -216,11 +237,18 @@ export class EndpointMetricsService {
     this.writing = this.writing.then(async () => {
       try {
         for (let i = 0; i < rows.length; i += 200) await this.upsert(rows.slice(i, i + 200));
-        await this.prune();
       } catch (err) {
         if (!this.closed) this.log.warn({ err }, "metrics: could not write rollups");
       }
     });
+    // Dropping expired slots is not what a read waits for: it runs beside the writes.
+    this.pruning ??= this.prune()
+      .catch((err: unknown) => {
+        if (!this.closed) this.log.warn({ err }, "metrics: could not drop expired rollups");
+      })
+      .finally(() => {
+        this.pruning = null;
+      });
     return this.writing;
   }
 
@@ -245,6 +273,8 @@ export class EndpointMetricsService {
         }),
       )
       .execute();
+    this.writes++;
+    for (const r of rows) this.percentileCache.get(cacheKey(r.endpoint_id, r.res))?.delete(r.slot);
   }
 
   private async prune(): Promise<void> {
@@ -279,7 +309,7 @@ export class EndpointMetricsService {
     for (const id of ids) await this.sampleOne(id);
   }
 
-  /** Takes one sample of an endpoint at the platform clock's now. */
+  /** Takes one sample of an endpoint at the platform clock's now and stores it. */
   async sampleOne(endpointId: string): Promise<void> {
     if (!this.sources || this.closed) return;
     const s = await this.sources.sample(endpointId);
@@ -328,31 +358,12 @@ export class EndpointMetricsService {
       : sql<number>`cast((${sql.ref(column)} - ${from}) / ${width} as integer)`;
   }
 
-  /** The endpoint's metrics over `window`, in METRICS_BUCKETS buckets ending with the one holding now. */
-  async read(
-    endpointId: string,
-    accountId: string,
-    window: MetricsWindow,
-  ): Promise<EndpointMetrics> {
-    await this.flush();
-    await this.sampleOne(endpointId).catch((err: unknown) =>
-      this.log.warn({ err }, "metrics: sampling at read failed"),
-    );
-    const now = this.clock.now();
-    const { bucketMs, res } = windowGeometry(window);
-    const to = (Math.floor(now / bucketMs) + 1) * bucketMs;
-    const from = to - METRICS_BUCKETS * bucketMs;
-
-    // res = bucketMs: one slot per bucket, each (slot, kind, bin) one row, so nothing to group.
-    const inWindow = sql<boolean>`endpoint_id = ${endpointId} and res = ${res} and slot >= ${from} and slot < ${to}`;
-    const counts = await this.db
-      .selectFrom("endpoint_metrics")
-      .select(["slot", "kind", "bin", "count", "sum", "max"])
-      .where(inWindow)
-      .where("kind", "in", ["o", "c"])
-      .execute();
-    // The bins holding each percentile's rank, found in SQL by a running count per slot and kind
-    // (in primary-key order), so a read returns a few rows per bucket whatever the traffic.
+  /**
+   * The delay and execution bins holding each slot's p50/p95/p99 rank, found in SQL by a running
+   * count per slot and kind (in primary-key order), so a read returns a few rows per slot whatever
+   * the traffic.
+   */
+  private async rankPercentiles(where: RawBuilder<boolean>) {
     const cum = sql`cast(sum(${sql.ref("count")}) over (partition by slot, kind order by bin rows between unbounded preceding and current row) as bigint)`;
     const total = sql`cast(sum(${sql.ref("count")}) over (partition by slot, kind) as bigint)`;
     const holds = (p: number) =>
@@ -369,24 +380,117 @@ export class EndpointMetricsService {
     }>`select slot, kind, bin, n, lo, hi, cum, total from (
         select slot, kind, bin, ${sql.ref("count")} as n, ${sql.ref("min")} as lo, ${sql.ref("max")} as hi,
           ${cum} as cum, ${total} as total
-        from endpoint_metrics where ${inWindow} and kind in ('d', 'e')
+        from endpoint_metrics where ${where} and kind in ('d', 'e')
       ) h where ${holds(50)} or ${holds(95)} or ${holds(99)}`.execute(this.db);
-    const samples = await this.db
-      .selectFrom("endpoint_samples")
-      .selectAll()
+    return ranked.rows;
+  }
+
+  /**
+   * Outcome and cold-start counts of the window, and each bucket's delay/execution percentiles:
+   * final slots from memory, the rest (normally the newest one or two) ranked in SQL.
+   */
+  private async readRollups(
+    endpointId: string,
+    res: number,
+    now: number,
+    from: number,
+    to: number,
+    bucketMs: number,
+  ) {
+    const inWindow = sql<boolean>`endpoint_id = ${endpointId} and res = ${res} and slot >= ${from} and slot < ${to}`;
+    const counts = this.db
+      .selectFrom("endpoint_metrics")
+      .select(["slot", "kind", "bin", "count", "sum", "max"])
       .where(inWindow)
+      .where("kind", "in", ["o", "c"])
       .execute();
+    // Final slots answer from memory; the rest (normally the newest one or two) are ranked.
+    if (now < this.lastReadAt) this.percentileCache.clear(); // the clock moved back
+    this.lastReadAt = now;
+    const key = cacheKey(endpointId, res);
+    const cached = this.percentileCache.get(key) ?? new Map<number, SlotPercentiles>();
+    this.percentileCache.delete(key); // re-inserted below: least recently read first
+    for (const slot of cached.keys()) if (slot < from) cached.delete(slot);
+    let rankFrom = from;
+    while (rankFrom < to && cached.has(rankFrom)) rankFrom += bucketMs;
+    const writesBefore = this.writes;
+    const ranked = this.rankPercentiles(
+      sql<boolean>`endpoint_id = ${endpointId} and res = ${res} and slot >= ${rankFrom} and slot < ${to}`,
+    );
+    const [countRows, rankedRows] = await Promise.all([counts, ranked]);
+    const fresh = new Map<number, SlotPercentiles>();
+    for (const r of rankedRows) {
+      const slot = Number(r.slot);
+      const total = Number(r.total);
+      const cumN = Number(r.cum);
+      const value = round(Math.min(Number(r.hi), Math.max(Number(r.lo), binValue(Number(r.bin)))));
+      const at = fresh.get(slot) ?? { d: null, e: null };
+      fresh.set(slot, at);
+      const field = r.kind === "d" ? "d" : "e";
+      const p = (at[field] ??= { p50: 0, p95: 0, p99: 0 });
+      for (const [q, k] of [
+        [50, "p50"],
+        [95, "p95"],
+        [99, "p99"],
+      ] as const) {
+        const rank = Math.ceil((q * total) / 100);
+        if (cumN >= rank && cumN - Number(r.n) < rank) p[k] = value;
+      }
+    }
+    if (this.writes === writesBefore)
+      for (let slot = rankFrom; slot + bucketMs <= now - FINAL_AFTER_MS; slot += bucketMs)
+        cached.set(slot, fresh.get(slot) ?? { d: null, e: null });
+    this.percentileCache.set(key, cached);
+    if (this.percentileCache.size > PERCENTILE_CACHE_PAIRS)
+      this.percentileCache.delete(this.percentileCache.keys().next().value!);
+    return { counts: countRows, cached, fresh };
+  }
+
+  /**
+   * The endpoint's metrics over `window`, in METRICS_BUCKETS buckets ending with the one holding now.
+   * A read writes nothing (on PostgreSQL a commit waits for the WAL flush: the read's cost would
+   * be those waits). Its three independent chains run side by side, each on its own pooled
+   * connection: buffered rollups then counts and percentiles; the stored samples beside a sample
+   * taken now (counted in the last bucket, not stored: the sampler stores one every SAMPLE_MS);
+   * the recorded spend beside `unbilled(now)`, the endpoint's worker time not charged yet, which
+   * the next accrual records in the bucket holding now.
+   */
+  async read(
+    endpointId: string,
+    accountId: string,
+    window: MetricsWindow,
+    unbilled: (now: number) => Promise<number> = () => Promise.resolve(0),
+  ): Promise<EndpointMetrics> {
+    const now = this.clock.now();
+    const { bucketMs, res } = windowGeometry(window);
+    const to = (Math.floor(now / bucketMs) + 1) * bucketMs;
+    const from = to - METRICS_BUCKETS * bucketMs;
+    // res = bucketMs: one slot per bucket, each (slot, kind, bin) one row, so nothing to group.
+    const inWindow = sql<boolean>`endpoint_id = ${endpointId} and res = ${res} and slot >= ${from} and slot < ${to}`;
     const spendBucket = this.bucketOf("at", from, bucketMs);
-    const spend = await this.db
-      .selectFrom("usage_records")
-      .select([spendBucket.as("b"), sql<number>`sum(total)`.as("total")])
-      .where("account_id", "=", accountId)
-      .where("at", ">=", from)
-      .where("at", "<", to)
-      .where("product", "=", "serverless")
-      .where("resource_id", "=", endpointId)
-      .groupBy(sql`b`)
-      .execute();
+    const [{ counts, cached, fresh }, stored, live, spend, pending] = await Promise.all([
+      this.flush().then(() => this.readRollups(endpointId, res, now, from, to, bucketMs)),
+      this.db.selectFrom("endpoint_samples").selectAll().where(inWindow).execute(),
+      this.sources?.sample(endpointId).catch((err: unknown) => {
+        this.log.warn({ err }, "metrics: sampling at read failed");
+        return null;
+      }) ?? null,
+      this.db
+        .selectFrom("usage_records")
+        .select([spendBucket.as("b"), sql<number>`sum(total)`.as("total")])
+        .where("account_id", "=", accountId)
+        .where("at", ">=", from)
+        .where("at", "<", to)
+        .where("product", "=", "serverless")
+        .where("resource_id", "=", endpointId)
+        .groupBy(sql`b`)
+        .execute(),
+      unbilled(now),
+    ]);
+    const slotNow = Math.floor(now / res) * res;
+    const samples = live
+      ? withLiveSample(stored, live, { endpoint_id: endpointId, res, slot: slotNow })
+      : stored;
 
     const buckets: MetricsBucket[] = Array.from({ length: METRICS_BUCKETS }, (_, i) => ({
       start: new Date(from + i * bucketMs).toISOString(),
@@ -411,22 +515,12 @@ export class EndpointMetricsService {
         b.coldStarts = { count: n, meanMs: round(Number(r.sum) / n), maxMs: round(Number(r.max)) };
       }
     }
-    for (const r of ranked.rows) {
-      const b = buckets[indexOf(r.slot)];
-      if (!b) continue;
-      const total = Number(r.total);
-      const cumN = Number(r.cum);
-      const value = round(Math.min(Number(r.hi), Math.max(Number(r.lo), binValue(Number(r.bin)))));
-      const field = r.kind === "d" ? "delayMs" : "executionMs";
-      const p = (b[field] ??= { p50: 0, p95: 0, p99: 0 });
-      for (const [q, key] of [
-        [50, "p50"],
-        [95, "p95"],
-        [99, "p99"],
-      ] as const) {
-        const rank = Math.ceil((q * total) / 100);
-        if (cumN >= rank && cumN - Number(r.n) < rank) p[key] = value;
-      }
+    for (let i = 0; i < METRICS_BUCKETS; i++) {
+      const slot = from + i * bucketMs;
+      const p = fresh.get(slot) ?? cached.get(slot);
+      if (!p) continue;
+      buckets[i]!.delayMs = p.d;
+      buckets[i]!.executionMs = p.e;
     }
     for (const s of samples) {
       const b = buckets[indexOf(s.slot)];
@@ -442,9 +536,12 @@ export class EndpointMetricsService {
       };
       b.queue = { inQueue: mean(s.in_queue), inProgress: mean(s.in_progress) };
     }
-    for (const s of spend) {
-      const b = buckets[Number(s.b)];
-      if (b) b.spend = Math.max(0, Math.round(Number(s.total) * 1e8) / 1e8);
+    const spendOf = new Map(spend.map((s) => [Number(s.b), Number(s.total)]));
+    const nowIndex = Math.floor((now - from) / bucketMs);
+    spendOf.set(nowIndex, (spendOf.get(nowIndex) ?? 0) + pending);
+    for (const [i, total] of spendOf) {
+      const b = buckets[i];
+      if (b) b.spend = Math.max(0, Math.round(total * 1e8) / 1e8);
     }
     return {
       endpointId,
@@ -459,17 +556,54 @@ export class EndpointMetricsService {
     };
   }
 
+  /**
+   * Stops sampling these endpoints until they show activity again (an account's state reset or
+   * import deletes them): otherwise the sampler writes one more row for an endpoint that is gone,
+   * and an import of the same endpoint meets it.
+   */
+  forget(endpointIds: readonly string[]): void {
+    for (const id of endpointIds) {
+      this.recent.delete(id);
+      this.nonZero.delete(id);
+    }
+    this.percentileCache.clear();
+  }
+
   /** Forgets what is buffered (state reset of an account). */
   discard(): void {
     this.pending = new Map();
+    this.percentileCache.clear();
   }
 
   async close(): Promise<void> {
     if (this.sampleTimer) clearInterval(this.sampleTimer);
     this.sampleTimer = null;
     await this.flush();
+    await this.pruning;
     this.closed = true;
   }
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
+
+/** The stored samples of a window with one more, taken now, added to the slot holding now. */
+function withLiveSample(
+  stored: EndpointSamplesTable[],
+  live: EndpointSample,
+  key: Pick<EndpointSamplesTable, "endpoint_id" | "res" | "slot">,
+): EndpointSamplesTable[] {
+  const held = stored.find((r) => Number(r.slot) === key.slot);
+  const sum = (a: number | undefined, b: number) => Number(a ?? 0) + b;
+  const row: EndpointSamplesTable = {
+    ...key,
+    n: sum(held?.n, 1),
+    running: sum(held?.running, live.running),
+    idle: sum(held?.idle, live.idle),
+    initializing: sum(held?.initializing, live.initializing),
+    throttled: sum(held?.throttled, live.throttled),
+    unhealthy: sum(held?.unhealthy, live.unhealthy),
+    in_queue: sum(held?.in_queue, live.inQueue),
+    in_progress: sum(held?.in_progress, live.inProgress),
+  };
+  return [...stored.filter((r) => r !== held), row];
+}

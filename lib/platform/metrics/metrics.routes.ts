@@ -10,7 +10,7 @@ import type { PlatformServices } from "../platform";
  * Unlike the other control routes it is in the OpenAPI document, as the console's typed source.
  */
 export function registerMetricsRoutes(s: PlatformServices, e: JobEngine): void {
-  const { routes, devtools, usage } = s;
+  const { routes, devtools } = s;
   routes.add({
     method: "get",
     path: "/_platform/endpoints/{id}/metrics",
@@ -25,11 +25,12 @@ export function registerMetricsRoutes(s: PlatformServices, e: JobEngine): void {
     handler: async ({ auth, params, query }) => {
       const endpoint = await e.endpoints.get(params.id);
       if (!endpoint || endpoint.accountId !== auth.account.id) throw problems.notFound("endpoint");
-      // Worker time accrued until now is charged first, so the last bucket's spend is current.
-      await usage.accrueAll(e.clock.now(), auth.account.id);
+      // The last bucket's spend includes the endpoint's worker time not charged yet (a read:
+      // the next accrual charges it, in that bucket).
+      const unbilled = (now: number) => e.workers.unbilled(now, auth.account.id, endpoint.id);
       return {
         status: 200,
-        body: await devtools.metrics.read(endpoint.id, auth.account.id, query.window),
+        body: await devtools.metrics.read(endpoint.id, auth.account.id, query.window, unbilled),
       };
     },
   });

@@ -46,22 +46,30 @@ export class Autoscaler {
   markDirty(endpointId: string): void {
     if (!endpointId || !this.leader) return;
     this.dirty.add(endpointId);
-    // Tracked, so a settle() after a request waits for the scaling decision it caused. A short
-    // real-time debounce turns a burst of submissions into one evaluation, and under load the
-    // sweeps are spaced (a decision is delayed a little, never lost).
-    const delay = Math.max(
-      DEBOUNCE_MS,
-      MIN_SWEEP_INTERVAL_MS - (performance.now() - this.lastSweep),
-    );
-    this.pending ??= this.e.scheduler.track(
-      new Promise<void>((r) => setTimeout(r, delay)).then(async () => {
-        this.pending = null;
-        this.lastSweep = performance.now();
-        const ids = [...this.dirty];
-        this.dirty.clear();
-        for (const id of ids) await this.evaluate(id);
-      }),
-    );
+    // Tracked, so a settle() after a request waits for the scaling decision it caused. One sweep
+    // at a time: marks made while it runs are swept by its next round, so a flood of submissions
+    // never starts sweeps faster than they finish.
+    this.pending ??= this.e.scheduler.track(this.sweep()).finally(() => {
+      this.pending = null;
+    });
+  }
+
+  private async sweep(): Promise<void> {
+    while (this.dirty.size > 0) {
+      // A short real-time debounce turns a burst of submissions into one evaluation, and under
+      // load the rounds are spaced (a decision is delayed a little, never lost). On a manual clock
+      // no platform time passes while it would wait, so spacing in wall time would only slow
+      // every advance (settle waits for the sweep): the next turn of the event loop is enough.
+      const delay =
+        this.e.clock.mode === "manual"
+          ? 0
+          : Math.max(DEBOUNCE_MS, MIN_SWEEP_INTERVAL_MS - (performance.now() - this.lastSweep));
+      await new Promise<void>((r) => setTimeout(r, delay));
+      this.lastSweep = performance.now();
+      const ids = [...this.dirty];
+      this.dirty.clear();
+      for (const id of ids) await this.evaluate(id);
+    }
   }
 
   addLbDemand(endpointId: string, delta: number): void {

@@ -43,6 +43,13 @@ export class Dispatcher {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly onDispatched: (endpointId: string, rows: JobsTable[]) => void,
+    /**
+     * Counts a dispatch round as the scheduler's work in progress (Scheduler.track), so a manual
+     * clock's settle waits for a claim in flight: otherwise, on a store whose claim is a round
+     * trip, the clock could move on before the worker starts its job, and the job would start at
+     * the later time.
+     */
+    private readonly track: (round: Promise<void>) => Promise<void> = (round) => round,
   ) {}
 
   /** Registers a waiter and tries to serve it at once. Returns the remover. */
@@ -110,7 +117,7 @@ export class Dispatcher {
   private start(endpointId: string): void {
     if (this.running.has(endpointId)) return;
     this.running.add(endpointId);
-    void this.run(endpointId)
+    void this.track(this.run(endpointId))
       .catch((err: unknown) => {
         if (!this.closed) this.log.error({ err, endpointId }, "dispatch failed");
       })

@@ -8,7 +8,7 @@ import type { WorkersTable } from "../../store/schema-jobs";
 import { builtinImageFor } from "../../workers/builtin-images";
 import { BuiltinRunner } from "./builtin-runner";
 import { MAX_JOB_LOSSES, type JobEngine } from "../engine/engine";
-import { accrueWorkers, chargeWorker } from "./worker-billing";
+import { accrueWorkers, chargeWorker, unbilledWorkers } from "./worker-billing";
 import { listWorkers, summarizeWorkers, type WorkerCounts } from "./worker-views";
 
 export interface Placement {
@@ -488,9 +488,14 @@ export class WorkerPool implements WorkerDirectory {
     }
   }
 
-  /** Billing accrual source: charges running built-in workers up to `now`. */
+  /** Billing accrual source: charges running built-in workers up to `now` (of one account). */
   accrue(now: number, accountId?: string): Promise<void> {
     return accrueWorkers(this.e, now, accountId);
+  }
+
+  /** What the endpoint's workers cost since they were last charged (charging nothing). */
+  unbilled(now: number, accountId: string, endpointId: string): Promise<number> {
+    return unbilledWorkers(this.e, now, accountId, endpointId);
   }
 
   /** Shutdown: this instance's built-in workers stop and their jobs go back to the queue for others. */
