@@ -6,12 +6,20 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startWorker } from "@/lib/worker";
+import {
+  ACCELERATED_PLAN,
+  ACCELERATION_GOAL,
+  acceleratedLoadTest,
+  type AcceleratedRun,
+} from "./accelerated";
 
 // `npm run bench`: the job API on the embedded store and on PostgreSQL (when a server answers at
 // BENCH_DATABASE_URL), each empty and with a million retained jobs, against a bare node:http server,
 // measured in the same run on the same machine; plus dispatch latency, peak RSS and statements per
-// job, and the endpoint metrics aggregation over a million jobs. BENCH_DURATION / BENCH_WARMUP (s),
-// BENCH_CONNECTIONS and BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone.
+// job, the endpoint metrics aggregation over a million jobs, and the console's load test of an hour
+// of traffic on the accelerated clock. BENCH_DURATION / BENCH_WARMUP (s), BENCH_CONNECTIONS and
+// BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone (and rewrites its
+// section), BENCH_ONLY=accelerated the accelerated load test alone (printed only).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -533,8 +541,36 @@ function statementCounts(): Promise<
   });
 }
 
+/** The console's load test of an hour of traffic on the accelerated clock (embedded store). */
+async function accelerated(): Promise<AcceleratedRun> {
+  process.stdout.write("\nload test on the accelerated clock (1 h of traffic)…\n");
+  const p = await child<PlatformInfo>("platform-child.ts", { BENCH_STORE: "sqlite" });
+  try {
+    const r = await acceleratedLoadTest(p.info.url, p.info.key);
+    process.stdout.write(
+      `  ${r.loadMs / 1000} s of load in ${(r.wallMs / 1000).toFixed(1)} s wall: ${r.factor}× (steps of ${r.stepMs / 1000} s), ${r.completed}/${r.sent} completed, peak workers ${r.peakWorkers}\n`,
+    );
+    return r;
+  } finally {
+    await stop(p.proc);
+  }
+}
+
+function acceleratedSection(r: AcceleratedRun): string {
+  const plan = ACCELERATED_PLAN;
+  return [
+    "### Load test on the accelerated clock (console runner, embedded store)",
+    "",
+    `${plan.requests.toLocaleString("en")} requests at ${plan.rate}/s (${plan.mockDelayS} s of work each, max ${plan.maxWorkers} workers from 0), run by \`lib/loadtest/runner.ts\` as the console runs it: **${(r.loadMs / 60_000).toFixed(1)} min of load in ${(r.wallMs / 1000).toFixed(1)} s = ${r.factor}×** (steps of ${r.stepMs / 1000} s of load time; goal: an hour in a minute, ≥ ${ACCELERATION_GOAL}×: ${r.factor >= ACCELERATION_GOAL ? "yes" : "**no**"}); ${r.completed}/${r.sent} completed, peak ${r.peakWorkers} workers.`,
+  ].join("\n");
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === "metrics") return metricsOnly();
+  if (process.env.BENCH_ONLY === "accelerated") {
+    await accelerated();
+    return;
+  }
   process.stdout.write(
     `Hangar bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target\n`,
   );
@@ -556,6 +592,7 @@ async function main() {
     process.stdout.write(
       "\nPostgreSQL: no server answers at BENCH_DATABASE_URL; its rows are skipped\n",
     );
+  const acceleratedRun = await accelerated();
   process.stdout.write("\nstatements per job…\n");
   const statements = await statementCounts();
 
@@ -625,6 +662,7 @@ async function main() {
     ].join("\n"),
   );
   sections.push(metricsSection(runs.flatMap((r) => r.metrics)));
+  sections.push(acceleratedSection(acceleratedRun));
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(" / ")}`;
   const md = `# Bench results
 
