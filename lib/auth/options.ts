@@ -14,7 +14,8 @@ import {
   SESSION_MAX_AGE_S,
   SessionSignedOut,
 } from "./revocation";
-import { API_KEY_PROVIDER, ApiKeySignInInput, LOCAL_KEY_PROVIDER } from "./sign-in-input";
+import { API_KEY_PROVIDER, LOCAL_KEY_PROVIDER } from "./providers";
+import { ApiKeySignInInput } from "./sign-in-input";
 
 assertServer("lib/auth/options");
 

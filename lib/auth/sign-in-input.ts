@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * The pasted-key form. Shared by the sign-in form (zodResolver) and the credentials provider, so
- * both reject the same input with the same words. Safe to import from client components.
+ * both reject the same input with the same words. Safe to import from client components (the form loads
+ * it at its first validation).
  */
 export const ApiKeySignInInput = z.object({
   apiKey: z
@@ -13,7 +14,3 @@ export const ApiKeySignInInput = z.object({
     .regex(/^\S+$/, "An API key has no spaces or line breaks."),
 });
 export type ApiKeySignInInput = z.infer<typeof ApiKeySignInInput>;
-
-/** next-auth provider ids used by the sign-in page. */
-export const API_KEY_PROVIDER = "api-key";
-export const LOCAL_KEY_PROVIDER = "local-key";

@@ -35,11 +35,18 @@ export function getPodBilling(cloud: Cloud, window: BillingWindow) {
   });
 }
 
-/** `GET /v2/billing/serverless`: one record per serverless endpoint per bucket. */
-export function getServerlessBilling(cloud: Cloud, window: BillingWindow) {
+/**
+ * `GET /v2/billing/serverless`: one record per serverless endpoint per bucket, or only the
+ * endpoint `serverlessId` names.
+ */
+export function getServerlessBilling(
+  cloud: Cloud,
+  window: BillingWindow,
+  filter: { serverlessId?: string } = {},
+) {
   return cloud.request({
     path: "/billing/serverless",
-    query: query(window),
+    query: { ...query(window), serverlessId: filter.serverlessId },
     schema: ListServerlessBillingResponse,
   });
 }

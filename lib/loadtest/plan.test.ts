@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LoadTestSample, LoadTestSettings } from "@/lib/schemas/load-tests";
 import {
+  acceleratedStepMs,
   dueCount,
   percentiles,
   projectLoadTestCost,
@@ -198,5 +199,18 @@ describe("suggestions", () => {
     expect(failing[0]!.text).toContain(
       "5 of 200 requests failed, 2 of them refused by the job API",
     );
+  });
+});
+
+describe("accelerated clock steps", () => {
+  it("moves 1 s a step for short runs, and longer steps for long runs so sending spans at most 600 steps", () => {
+    expect(acceleratedStepMs(sendDurationMs(200, 20))).toBe(1000);
+    expect(acceleratedStepMs(sendDurationMs(600, 1))).toBe(1000);
+    // An hour of traffic: 6 s of load time a step, 600 steps.
+    expect(acceleratedStepMs(sendDurationMs(3601, 1))).toBe(6000);
+    // Whole seconds, rounded up.
+    expect(acceleratedStepMs(sendDurationMs(3602, 1))).toBe(7000);
+    // The longest run the form allows (10,000 at 0.1/s, ~28 h) stays at one minute a step.
+    expect(acceleratedStepMs(sendDurationMs(10_000, 0.1))).toBe(60_000);
   });
 });

@@ -20,6 +20,24 @@ export function dueCount(elapsedMs: number, rate: number, total: number): number
   return Math.min(total, Math.floor((elapsedMs * rate) / 1000 + 1e-9) + 1);
 }
 
+/**
+ * At most this many times faster than real time: an hour of load is paced to 50 s, so with the
+ * drain at its end it plays out within a minute (`BENCH_ONLY=accelerated npm run bench`).
+ */
+export const ACCELERATION = 72;
+
+/** Steps of load time the sending of an accelerated run takes at most (longer runs take longer steps). */
+export const MAX_SEND_STEPS = 600;
+
+/**
+ * Load time per step of the accelerated clock: 1 s, or longer for a long run so that its sending
+ * spans at most `MAX_SEND_STEPS` steps (an hour of load moves 6 s a step). The platform still fires
+ * every timer at its own instant inside a step; only the runner's readings are that far apart.
+ */
+export function acceleratedStepMs(sendMs: number): number {
+  return Math.min(60_000, Math.max(1000, Math.ceil(sendMs / MAX_SEND_STEPS / 1000) * 1000));
+}
+
 /** Load time (ms) at which the last request is due. */
 export const sendDurationMs = (total: number, rate: number) =>
   total <= 1 ? 0 : ((total - 1) * 1000) / rate;

@@ -13,7 +13,14 @@ import {
   type LoadTestSample,
   type LoadTestStatus,
 } from "@/lib/schemas/load-tests";
-import { billedWorkers, dueCount, percentiles, suggestions, workerSpend } from "./plan";
+import {
+  ACCELERATION,
+  billedWorkers,
+  dueCount,
+  percentiles,
+  suggestions,
+  workerSpend,
+} from "./plan";
 
 assertServer("lib/loadtest/runner");
 
@@ -57,12 +64,9 @@ export function wallClock(tickMs = 250): LoadClock {
   };
 }
 
-/** At most this many times faster than real time: an hour of load plays out in about a minute. */
-export const ACCELERATION = 60;
-
 /**
- * The platform's clock switched to manual and moved by the runner one second per step, with at
- * most 1/60 s of wall time per step. On close it goes back to real time if it was real before
+ * The platform's clock switched to manual and moved by the runner `stepMs` per step, with at
+ * most `stepMs / ACCELERATION` of wall time per step. On close it goes back to real time if it was real before
  * (a clock someone had frozen stays frozen where the run left it).
  */
 export async function acceleratedClock(cloud: Cloud, stepMs = 1000): Promise<LoadClock> {
@@ -72,15 +76,18 @@ export async function acceleratedClock(cloud: Cloud, stepMs = 1000): Promise<Loa
     before.mode === "manual" ? { mode: "manual" } : { mode: "manual", at: before.now },
   );
   let elapsed = 0;
+  // Wall time when the current step began: the step's own work (sending, polling) counts
+  // against its 1/60 share, so the whole run, not only the clock's moves, keeps the pace.
+  let stepBegan = Date.now();
   return {
     tickMs: stepMs,
     sampleEveryMs: stepMs,
     elapsed: () => elapsed,
     async tick(signal) {
-      const wall = Date.now();
       await advanceClock(cloud, { ms: stepMs });
       elapsed += stepMs;
-      await sleep(stepMs / ACCELERATION - (Date.now() - wall), signal);
+      await sleep(stepMs / ACCELERATION - (Date.now() - stepBegan), signal);
+      stepBegan = Date.now();
     },
     async close() {
       if (before.mode === "real") await setClock(cloud, { mode: "real" });

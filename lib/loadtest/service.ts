@@ -15,6 +15,7 @@ import {
   type LoadTestRun,
   type LoadTestSettings,
 } from "@/lib/schemas/load-tests";
+import { acceleratedStepMs, sendDurationMs } from "./plan";
 import { pricePerWorkerSecond } from "./price";
 import { acceleratedClock, driveLoadTest, wallClock } from "./runner";
 
@@ -109,7 +110,12 @@ export async function startLoadTest(
   if (endpoint.type === "LOAD_BALANCER")
     throw problem(400, "Load tests send jobs to a queue endpoint; this one is a load balancer.");
   const settings = await settingsOf(ctx.cloud, endpoint);
-  const clock = input.accelerated ? await acceleratedClock(ctx.cloud) : wallClock();
+  const clock = input.accelerated
+    ? await acceleratedClock(
+        ctx.cloud,
+        acceleratedStepMs(sendDurationMs(input.requests, input.rate)),
+      )
+    : wallClock();
   const run = ctx.store.insert({
     owner: ctx.owner,
     endpointId: endpoint.id,

@@ -1,4 +1,5 @@
-import { LogLine, WorkerLogLine, type LogSource } from "@/lib/schemas/common";
+import type { LogSource } from "@/lib/schemas/common";
+import { logLineOf, workerLogLineOf, type LogLineValue } from "@/lib/schemas/log-lines";
 import type { SseEvent } from "./sse";
 
 /** One log line as the console keeps it. */
@@ -30,17 +31,17 @@ export function logRecordOf(event: SseEvent): LogRecord | null {
   } catch {
     return null;
   }
-  const merged = WorkerLogLine.safeParse(json);
-  if (merged.success) {
+  const merged = workerLogLineOf(json);
+  if (merged) {
     const at = event.id.indexOf("=");
     const id = at >= 0 ? event.id.slice(at + 1) : event.id;
-    return { id, worker: merged.data.worker, ...common(merged.data) };
+    return { id, worker: merged.worker, ...common(merged) };
   }
-  const single = LogLine.safeParse(json);
-  return single.success ? { id: event.id, worker: "", ...common(single.data) } : null;
+  const single = logLineOf(json);
+  return single ? { id: event.id, worker: "", ...common(single) } : null;
 }
 
-const common = (l: LogLine) => ({
+const common = (l: LogLineValue) => ({
   iso: l.ts,
   ts: Date.parse(l.ts),
   source: l.source,

@@ -1,5 +1,9 @@
 import type { BillingBucketSize } from "@/lib/schemas/billing";
-import { BillingBucketSize as BucketSchema } from "@/lib/schemas/billing";
+import { BILLING_BUCKET_SIZES } from "@/lib/schemas/billing-buckets";
+
+// Plain values, not the zod schema: this module is part of the billing page's client code.
+const isBucketSize = (v: string | undefined): v is BillingBucketSize =>
+  (BILLING_BUCKET_SIZES as readonly (string | undefined)[]).includes(v);
 
 /** The window the billing page shows, as it lives in the URL. */
 export type BillingWindow =
@@ -40,9 +44,9 @@ export function windowFromSearch(search: Search): BillingWindow {
   if (range === "custom") {
     const start = one(search.start);
     const end = one(search.end);
-    const bucket = BucketSchema.safeParse(one(search.bucket));
+    const bucket = one(search.bucket);
     if (start && end && DATE.test(start) && DATE.test(end) && start < end)
-      return { kind: "custom", start, end, bucketSize: bucket.success ? bucket.data : "day" };
+      return { kind: "custom", start, end, bucketSize: isBucketSize(bucket) ? bucket : "day" };
     return DEFAULT_WINDOW;
   }
   const preset = PRESETS.find((p) => p.id === range);

@@ -11,8 +11,8 @@ export const catalogKeys = resourceKeys("catalog");
 /** The catalogue changes rarely: read once per page. */
 const STATIC = { staleTime: 5 * 60_000 } as const;
 
-/** GPU types with prices; `"serverless"` adds availability and CUDA versions for serverless. */
-export function useGpuTypes(forProduct?: "serverless") {
+/** GPU types with prices; `"serverless"` or `"pod"` adds their availability there and CUDA versions. */
+export function useGpuTypes(forProduct?: "serverless" | "pod") {
   return useQuery({
     queryKey: catalogKeys.list({ kind: "gpus", for: forProduct ?? "any" }),
     queryFn: ({ signal }) =>

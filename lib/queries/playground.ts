@@ -10,7 +10,7 @@ import type {
 } from "@/lib/console-store/run-view";
 import type { JobOperation, SnippetLanguage } from "@/lib/codegen";
 import type { JobPolicy } from "@/lib/schemas/jobs";
-import { isTerminalJobStatus } from "@/lib/schemas/jobs";
+import { isTerminalJobStatus } from "@/lib/schemas/job-statuses";
 import { fetchJson } from "./fetch-json";
 
 const RUNS = "/api/playground/runs";

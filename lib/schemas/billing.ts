@@ -1,12 +1,11 @@
 import { z } from "zod";
+import { BILLING_BUCKET_SIZES } from "./billing-buckets";
 import { IsoDateTime, queryInt, type RuleViolation } from "./common";
 
 // Billing: `/v2/billing` (aggregate) and per product `/pods`, `/serverless`, `/endpoints` (hosted
 // model spend), `/network-volumes`, `/clusters`. Reference shapes; amounts are USD.
 
-export const BillingBucketSize = z
-  .enum(["hour", "day", "week", "month", "year"])
-  .meta({ id: "BillingBucketSize" });
+export const BillingBucketSize = z.enum(BILLING_BUCKET_SIZES).meta({ id: "BillingBucketSize" });
 export type BillingBucketSize = z.infer<typeof BillingBucketSize>;
 
 // ---- Query strings ----

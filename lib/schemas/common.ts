@@ -1,6 +1,7 @@
 import { z } from "zod";
 // Every schema speaks the one message map (installs zod's global customError).
 import "./messages";
+import { LOG_SOURCES } from "./log-lines";
 
 /** RFC 7807 problem body used by every non-2xx answer of the management API. */
 export const Problem = z
@@ -141,7 +142,7 @@ export const QueryBoolean = z.preprocess(
 );
 
 /** Log streams (pods and serverless workers), served as server-sent events. */
-export const LogSource = z.enum(["container", "system"]).meta({ id: "LogSource" });
+export const LogSource = z.enum(LOG_SOURCES).meta({ id: "LogSource" });
 export type LogSource = z.infer<typeof LogSource>;
 
 export const LogsQuery = z.object({

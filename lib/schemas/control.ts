@@ -1,21 +1,12 @@
 import { z } from "zod";
+import { RESOURCE_FAMILIES } from "./families";
 
 /** Access a restricted key has to one resource family or one endpoint. */
 export const AccessLevel = z.enum(["none", "read", "write"]);
 export type AccessLevel = z.infer<typeof AccessLevel>;
 
 /** Resource families a restricted key is scoped by (the catalogue is readable by every valid key). */
-export const ResourceFamily = z.enum([
-  "serverless",
-  "pods",
-  "storage",
-  "templates",
-  "registries",
-  "clusters",
-  "billing",
-  "account",
-  "models",
-]);
+export const ResourceFamily = z.enum(RESOURCE_FAMILIES);
 export type ResourceFamily = z.infer<typeof ResourceFamily>;
 
 export const KeyPermission = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAULT_KINDS, JOB_OPERATIONS } from "./fault-kinds";
 import { Job, JobStatus } from "./jobs";
 
 // Developer tools of the local platform (`/_platform/...`, an `all` key): job timelines and why a
@@ -79,36 +80,19 @@ export const JobDetail = z
     createdAt: Iso,
     events: z.array(JobEvent),
     why: WhyWaiting,
+    /** The platform clock's now when this was read: where a phase still going ends. */
+    now: Iso,
   })
   .meta({ id: "JobDetail" });
 export type JobDetail = z.infer<typeof JobDetail>;
 
 // ---------------------------------------------------------------- faults
 
-export const FaultKind = z.enum([
-  "job.fail",
-  "job.timeout",
-  "worker.crash",
-  "coldstart.slow",
-  "capacity.none",
-  "pod.error",
-  "job.rate-limit",
-  "webhook.down",
-]);
+export const FaultKind = z.enum(FAULT_KINDS);
 export type FaultKind = z.infer<typeof FaultKind>;
 
 /** Job API operations a `job.rate-limit` fault can answer 429 on (default: all of them). */
-export const JobOperation = z.enum([
-  "run",
-  "runsync",
-  "status",
-  "stream",
-  "cancel",
-  "retry",
-  "purge-queue",
-  "health",
-  "requests",
-]);
+export const JobOperation = z.enum(JOB_OPERATIONS);
 export type JobOperation = z.infer<typeof JobOperation>;
 
 export const CreateFaultInput = z

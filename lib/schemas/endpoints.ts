@@ -151,17 +151,7 @@ export const ListEndpointsResponse = z
   .meta({ id: "ListEndpointsResponse" });
 export type ListEndpointsResponse = z.infer<typeof ListEndpointsResponse>;
 
-/** Defaults the service applies on create to fields the body omits (kept here so console and platform agree). */
-export const ENDPOINT_DEFAULTS = {
-  workers: { min: 0, max: 3, idleTimeout: 10 },
-  /** ms */
-  timeout: 300_000,
-  flashboot: "OFF",
-} as const satisfies {
-  workers: Required<EndpointWorkers>;
-  timeout: number;
-  flashboot: FlashBoot;
-};
+export { ENDPOINT_DEFAULTS } from "./endpoint-defaults";
 
 /**
  * `cpu` is deliberately absent from the create and update schemas, so strictness rejects it as an

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_STATUSES } from "./job-statuses";
 
 // Job API (`{base}/v2/<endpoint id>/...`) and the worker protocol (`/v2/<endpoint id>/job-take/...`).
 // Bodies follow platform-notes §1 and §2: statuses, ids and field names are the real service's.
@@ -19,19 +20,10 @@ export const JOB_RETENTION_MS = { async: 30 * 60 * 1000, sync: 60 * 1000 } as co
 /** `/runsync?wait=` and `/status-sync?wait=` (ms): default 90 s, clamped to 1 s–5 min. */
 export const SYNC_WAIT_MS = { default: 90_000, min: 1_000, max: 300_000 } as const;
 
-export const JobStatus = z
-  .enum(["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"])
-  .meta({ id: "JobStatus" });
+export const JobStatus = z.enum(JOB_STATUSES).meta({ id: "JobStatus" });
 export type JobStatus = z.infer<typeof JobStatus>;
 
-export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = [
-  "COMPLETED",
-  "FAILED",
-  "CANCELLED",
-  "TIMED_OUT",
-];
-export const isTerminalJobStatus = (s: string): boolean =>
-  (TERMINAL_JOB_STATUSES as readonly string[]).includes(s);
+export { isTerminalJobStatus, TERMINAL_JOB_STATUSES } from "./job-statuses";
 
 export const JobPolicy = z
   .object({

@@ -1,35 +1,12 @@
 import { z } from "zod";
 import { JobRequest } from "./jobs";
+import { JOB_API_RUN_LIMIT, LOAD_TEST_LIMITS } from "./load-test-limits";
 
 // The console's load tests (Endpoint page → Load test): what the form sends to the server action,
 // and what the console's server keeps and serves about each run. Console-only (the platform has no
 // load-test API), so these schemas are not part of the OpenAPI document.
 
-/**
- * The seed's "Job API rate limits" for `/run` (per endpoint and operation): 1000 requests per 10 s
- * and 200 in flight. A load test never asks for more than that rate (the dynamic per-worker rule
- * only raises the limit once workers run, so it is never counted on), and sends at most
- * `maxInFlight` `/run` calls at once. `tests/api/load-test-limits.test.ts` checks these figures against
- * the local platform's own table.
- */
-export const JOB_API_RUN_LIMIT = { perTenSeconds: 1000, concurrent: 200 } as const;
-/** The seed's `/status` limit: 2000 per 10 s. A load test polls at most half of it. */
-export const JOB_API_STATUS_LIMIT = { perTenSeconds: 2000, concurrent: 400 } as const;
-
-export const LOAD_TEST_LIMITS = {
-  /** Requests per second: the `/run` limit of the seed, 1000 per 10 s. */
-  maxRate: JOB_API_RUN_LIMIT.perTenSeconds / 10,
-  minRate: 0.1,
-  maxRequests: 10_000,
-  /** `/run` calls in flight at once (well under the seed's 200). */
-  maxInFlight: 50,
-  /**
-   * `/status` polls per second of load time: 1% of the seed's 2000 per 10 s. Latency comes from
-   * each job's own delayTime + executionTime, so a slower pace changes no figure, only how soon
-   * a finished job is counted; the oldest unfinished jobs are polled first.
-   */
-  statusPollsPerSecond: 20,
-} as const;
+export { JOB_API_RUN_LIMIT, JOB_API_STATUS_LIMIT, LOAD_TEST_LIMITS } from "./load-test-limits";
 
 export const rateLimitMessage = () =>
   `At most ${LOAD_TEST_LIMITS.maxRate} requests per second: the job API allows ${JOB_API_RUN_LIMIT.perTenSeconds} /run requests per 10 seconds per endpoint.`;

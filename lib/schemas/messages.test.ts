@@ -84,4 +84,17 @@ describe("one message map speaks people's words for every schema", () => {
     );
     expect(listOptions(["a", "b", "c"])).toBe("a, b or c");
   });
+
+  it("a platform line whose subject is the field reads as a whole sentence beside it", () => {
+    expect(sentence("is already on your account")).toBe("This is already on your account");
+    expect(sentence("is immutable: a network mount cannot change volume")).toBe(
+      "This is immutable: a network mount cannot change volume",
+    );
+    expect(sentence("cannot be combined with cudaVersions")).toBe(
+      "This cannot be combined with cudaVersions",
+    );
+    // Words that only start with a verb's letters are left alone.
+    expect(sentence("isolated pools only")).toBe("Isolated pools only");
+    expect(sentence("")).toBe("");
+  });
 });
