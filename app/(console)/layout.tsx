@@ -1,3 +1,5 @@
+import MenuIcon from "lucide-react/icons/menu";
+import XIcon from "lucide-react/icons/x";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleNav } from "@/components/shell/console-nav";
@@ -53,8 +55,25 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         clock
         operator={account !== null && account.operator === true}
       />
+      {/* Phones: the navigation folds into a menu above the page (no script: <details>). */}
+      <details className="group border-b border-neutral-200 bg-neutral-50 md:hidden dark:border-neutral-800 dark:bg-neutral-900/50">
+        <summary
+          aria-label="Navigation menu"
+          className="flex h-12 cursor-pointer list-none items-center justify-between px-4 [&::-webkit-details-marker]:hidden"
+        >
+          <span className="text-base font-semibold tracking-tight">
+            Hangar<span className="text-violet-600 dark:text-violet-400">.</span>
+          </span>
+          <span className="inline-flex items-center gap-2 rounded-md border border-neutral-300 px-3 py-1 text-sm dark:border-neutral-700">
+            <MenuIcon aria-hidden className="size-4 group-open:hidden" />
+            <XIcon aria-hidden className="hidden size-4 group-open:block" />
+            Menu
+          </span>
+        </summary>
+        <ConsoleNav devtools={environment.kind === "local"} />
+      </details>
       <div className="flex flex-1">
-        <div className="flex w-56 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900/50">
+        <div className="hidden w-56 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 md:flex dark:border-neutral-800 dark:bg-neutral-900/50">
           <div className="flex h-14 items-center border-b border-neutral-200 px-5 dark:border-neutral-800">
             <span className="text-base font-semibold tracking-tight">
               Hangar<span className="text-violet-600 dark:text-violet-400">.</span>
@@ -64,7 +83,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar account={account} />
-          <main id="main" tabIndex={-1} className="flex-1 px-8 py-8 focus:outline-none">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8"
+          >
             {children}
           </main>
         </div>

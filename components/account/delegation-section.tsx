@@ -1,8 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
@@ -17,7 +16,8 @@ import { createDelegation, deleteDelegation } from "@/lib/actions/registries";
 import { delegationKeys, useDelegations } from "@/lib/queries/account";
 import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { useAction } from "@/lib/queries/use-action";
-import { CreateDelegationInput, type EcrDelegation } from "@/lib/schemas/registries";
+import type { EcrDelegation } from "@/lib/schemas/registries";
+import type { DelegationFormValues } from "./delegation-form-schema";
 
 /** A delegation's name in lists and confirmations: its own name, else `repository:tag`. */
 const named = (d: EcrDelegation) => ({ ...d, name: d.name || `${d.repository}:${d.tag}` });
@@ -97,15 +97,13 @@ export function DelegationSection() {
   );
 }
 
-/** The optional name as text: "" is "no name". */
-const DelegationForm = CreateDelegationInput.extend({ name: z.string() });
-type DelegationFormValues = z.infer<typeof DelegationForm>;
-
 function AddDelegationForm() {
   const toast = useToast();
   const create = useAction(createDelegation, [delegationKeys.all]);
   const form = useForm<DelegationFormValues>({
-    resolver: zodResolver(DelegationForm),
+    resolver: lazyZodResolver(() =>
+      import("./delegation-form-schema").then((m) => m.DelegationForm),
+    ),
     defaultValues: { resource: "", name: "" },
   });
   const { errors, isSubmitting } = form.formState;

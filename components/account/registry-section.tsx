@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
@@ -15,7 +15,7 @@ import { createRegistry, deleteRegistry } from "@/lib/actions/registries";
 import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { registryKeys, useRegistries } from "@/lib/queries/registries";
 import { useAction } from "@/lib/queries/use-action";
-import { CreateRegistryInput, type Registry } from "@/lib/schemas/registries";
+import type { CreateRegistryInput, Registry } from "@/lib/schemas/registries";
 
 const COLUMNS: Column<Registry>[] = [
   { header: "Name", cell: (r) => <NameCell name={r.name} id={r.id} /> },
@@ -83,7 +83,9 @@ function AddRegistryForm() {
   const toast = useToast();
   const create = useAction(createRegistry, [registryKeys.all]);
   const form = useForm<CreateRegistryInput>({
-    resolver: zodResolver(CreateRegistryInput),
+    resolver: lazyZodResolver(() =>
+      import("@/lib/schemas/registries").then((m) => m.CreateRegistryInput),
+    ),
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;

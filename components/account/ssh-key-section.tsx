@@ -1,8 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
@@ -18,7 +18,7 @@ import { addSshKey, removeSshKey } from "@/lib/actions/account";
 import { describeProblem, applyProblemToForm } from "@/lib/queries/apply-problem";
 import { sshKeyKeys, useSshKeys } from "@/lib/queries/account";
 import { useAction } from "@/lib/queries/use-action";
-import { SshKeyEntryInput } from "@/lib/schemas/account";
+import type { SshKeyEntryInput } from "@/lib/schemas/account";
 import { sshKeyLabel, sshKeyParts } from "./ssh-key-parts";
 
 interface KeyRow {
@@ -124,7 +124,9 @@ function AddSshKeyForm() {
   const toast = useToast();
   const add = useAction(addSshKey, [sshKeyKeys.all]);
   const form = useForm<SshKeyEntryInput>({
-    resolver: zodResolver(SshKeyEntryInput),
+    resolver: lazyZodResolver(() =>
+      import("@/lib/schemas/account").then((m) => m.SshKeyEntryInput),
+    ),
     defaultValues: { key: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,13 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { signIn } from "next-auth/react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { API_KEY_PROVIDER, ApiKeySignInInput, LOCAL_KEY_PROVIDER } from "@/lib/auth/sign-in-input";
+import { API_KEY_PROVIDER, LOCAL_KEY_PROVIDER } from "@/lib/auth/providers";
+
+// next-auth's client (with its Babel helpers) loads when a sign-in starts, not with the page.
+async function signIn(...args: Parameters<typeof import("next-auth/react").signIn>) {
+  const nextAuth = await import("next-auth/react");
+  return nextAuth.signIn(...args);
+}
+
+/** The pasted key checked with the schema the server applies too (loaded at the first check). */
+async function checkKey(apiKey: string): Promise<{ apiKey: string } | { error: string }> {
+  const { ApiKeySignInInput } = await import("@/lib/auth/sign-in-input");
+  const parsed = ApiKeySignInInput.safeParse({ apiKey });
+  return parsed.success
+    ? parsed.data
+    : { error: parsed.error.issues[0]?.message ?? "That is not an API key." };
+}
 
 export interface SignInFormProps {
   /** Offer one-click sign-in: the server holds a local platform key and the platform says it is local. */
@@ -17,23 +29,45 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ localSignIn, callbackUrl }: SignInFormProps) {
-  const form = useForm<ApiKeySignInInput>({
-    resolver: zodResolver(ApiKeySignInInput),
-    defaultValues: { apiKey: "" },
-  });
+  // One field: plain state instead of a form library (react-hook-form is ~13 kB of this page).
+  const keyField = useRef<HTMLInputElement>(null);
+  const [keyError, setKeyError] = useState<string | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   const [localPending, setLocalPending] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
-  const { errors, isSubmitting } = form.formState;
 
-  const submitKey = form.handleSubmit(async ({ apiKey }) => {
-    const result = await signIn(API_KEY_PROVIDER, { apiKey, redirect: false });
-    if (result?.ok && !result.error) {
-      window.location.assign(callbackUrl);
-      return;
+  function showKeyError(message: string) {
+    setKeyError(message);
+    keyField.current?.focus();
+  }
+
+  async function submitKey(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setSubmitting(true);
+    try {
+      const checked = await checkKey(keyField.current?.value ?? "");
+      if ("error" in checked) return showKeyError(checked.error);
+      setKeyError(undefined);
+      const result = await signIn(API_KEY_PROVIDER, { apiKey: checked.apiKey, redirect: false });
+      if (result?.ok && !result.error) {
+        window.location.assign(callbackUrl);
+        return;
+      }
+      // The credentials provider throws the platform's own 401 detail (e.g. "invalid api key").
+      showKeyError(result?.error ?? "Sign-in failed.");
+    } finally {
+      setSubmitting(false);
     }
-    // The credentials provider throws the platform's own 401 detail (e.g. "invalid api key").
-    form.setError("apiKey", { message: result?.error ?? "Sign-in failed." }, { shouldFocus: true });
-  });
+  }
+
+  /** After a first submit the field is checked again as it changes. */
+  async function recheck(value: string) {
+    if (!submitted) return;
+    const checked = await checkKey(value);
+    setKeyError("error" in checked ? checked.error : undefined);
+  }
 
   async function signInWithLocalKey() {
     setLocalPending(true);
@@ -86,13 +120,16 @@ export function SignInForm({ localSignIn, callbackUrl }: SignInFormProps) {
         <Field
           id="api-key"
           label="API key"
-          error={errors.apiKey?.message}
+          error={keyError}
           hint="Kept only in an encrypted, httpOnly cookie on this console; pages and scripts never receive it."
         >
           {(control) => (
             <Input
               {...control}
-              {...form.register("apiKey")}
+              ref={keyField}
+              name="apiKey"
+              defaultValue=""
+              onChange={(e) => void recheck(e.target.value)}
               type="password"
               autoComplete="off"
               spellCheck={false}

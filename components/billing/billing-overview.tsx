@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { usd } from "@/components/forms/format";
 import { AllLoaded } from "@/components/forms/query-states";
@@ -8,10 +9,45 @@ import { useBillingOverview, type BillingOverview as Overview } from "@/lib/quer
 import { describeWindow, type BillingWindow } from "@/lib/queries/billing-window";
 import { BillingWindowPicker } from "./billing-window-picker";
 import { SpendChart } from "./spend-chart";
-import { PRODUCTS, byProduct, spendPerResource, type ResourceSpend } from "./spend-series";
+import {
+  HOSTED_MODELS,
+  PRODUCTS,
+  byProduct,
+  spendPerResource,
+  type ResourceSpend,
+} from "./spend-series";
+
+/** Where a resource of each kind lives in the console (a deleted one has no page). */
+const PAGE: Record<string, (id: string) => string> = {
+  Pod: (id) => `/pods/${encodeURIComponent(id)}`,
+  "Serverless endpoint": (id) => `/serverless/${encodeURIComponent(id)}`,
+  "Network volume": () => "/storage",
+};
 
 const RESOURCE_COLUMNS: Column<ResourceSpend>[] = [
-  { header: "Resource", cell: (r) => <NameCell name={r.name ?? "(deleted)"} id={r.id} /> },
+  {
+    header: "Resource",
+    cell: (r) =>
+      r.id === HOSTED_MODELS ? (
+        <>
+          <Link
+            href="/playground"
+            className="font-medium text-violet-700 hover:underline dark:text-violet-300"
+          >
+            All hosted models
+          </Link>
+          <div className="text-xs text-neutral-600 dark:text-neutral-400">
+            The billing API totals hosted models together, not per model.
+          </div>
+        </>
+      ) : (
+        <NameCell
+          name={r.name ?? "(deleted)"}
+          id={r.id}
+          href={r.name ? PAGE[r.product]?.(r.id) : undefined}
+        />
+      ),
+  },
   { header: "Kind", cell: (r) => r.product },
   { header: "Spent", cell: (r) => usd(r.total), className: "text-right" },
 ];

@@ -25,6 +25,9 @@ export function byProduct(r: BillingRecord): Record<ProductId, number> {
   };
 }
 
+/** The row of hosted-model spend: `/v2/billing/endpoints` has no per-model dimension. */
+export const HOSTED_MODELS = "hosted-models";
+
 export interface ResourceSpend {
   id: string;
   name: string | null;
@@ -46,6 +49,6 @@ export function spendPerResource(data: BillingOverview): ResourceSpend[] {
   for (const r of data.networkVolumes.records)
     add(r.networkVolumeId, "Network volume", r.totalAmount);
   const modelTotal = data.endpoints.metadata.totals.totalAmount;
-  if (modelTotal > 0) add("hosted-models", "Hosted models", modelTotal);
+  if (modelTotal > 0) add(HOSTED_MODELS, "Hosted models", modelTotal);
   return [...rows.values()].filter((r) => r.total > 0).sort((a, b) => b.total - a.total);
 }

@@ -11,7 +11,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCluster, useClusterPods } from "@/lib/queries/clusters";
 import type { Pod } from "@/lib/schemas/pods";
-import { CLUSTER_TYPE_LABEL, CLUSTER_VOLUME_PATH } from "./cluster-form-schema";
+import { CLUSTER_TYPE_LABEL, CLUSTER_VOLUME_PATH } from "./cluster-form-values";
 import { ClusterPodsSummary, clusterCompute } from "./cluster-summary";
 import { useClusterActions } from "./use-cluster-actions";
 

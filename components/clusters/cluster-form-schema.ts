@@ -1,15 +1,5 @@
 import { z } from "zod";
-import { ClusterCompute, CreateClusterInput, type ClusterType } from "@/lib/schemas/clusters";
-
-/** Where a cluster's network volume appears on every node (the platform refuses any other path). */
-export const CLUSTER_VOLUME_PATH = "/workspace";
-
-export const CLUSTER_TYPE_LABEL: Record<ClusterType, string> = {
-  APPLICATION: "Application (identical nodes)",
-  TRAINING: "Training (multi-node PyTorch)",
-  SLURM: "Slurm (controller + compute nodes)",
-  RAY: "Ray (head + workers)",
-};
+import { ClusterCompute, CreateClusterInput } from "@/lib/schemas/clusters";
 
 /** The contract's create schema with UI-only fields: one data center choice, one volume. */
 export const CreateClusterFormSchema = CreateClusterInput.pick({ name: true, type: true }).extend({
@@ -26,51 +16,3 @@ export const CreateClusterFormSchema = CreateClusterInput.pick({ name: true, typ
 });
 export type CreateClusterFormValues = z.input<typeof CreateClusterFormSchema>;
 export type CreateClusterFormOutput = z.output<typeof CreateClusterFormSchema>;
-
-export const CLUSTER_FIELDS = [
-  "name",
-  "type",
-  "image",
-  "compute.gpuTypeId",
-  "compute.gpuCountPerPod",
-  "compute.podCount",
-  "dataCenterId",
-  "networkVolumeId",
-] as const;
-
-/** Platform paths of the create body → the form field that shows them. */
-export const CLUSTER_ALIASES: Record<string, string> = {
-  dataCenterIds: "dataCenterId",
-  mounts: "networkVolumeId",
-  "mounts.network": "networkVolumeId",
-  compute: "compute.gpuTypeId",
-};
-
-export const NEW_CLUSTER_DEFAULTS: CreateClusterFormValues = {
-  name: "",
-  type: "TRAINING",
-  image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
-  compute: { gpuTypeId: "", gpuCountPerPod: 1, podCount: 2 },
-  dataCenterId: "",
-  networkVolumeId: "",
-  startSsh: true,
-};
-
-/** Form values → the create body: the volume mounted at /workspace, the data center as a list. */
-export function toCreateClusterInput(values: CreateClusterFormOutput): CreateClusterInput {
-  return {
-    name: values.name,
-    type: values.type,
-    image: values.image,
-    compute: values.compute,
-    ...(values.dataCenterId && !values.networkVolumeId
-      ? { dataCenterIds: [values.dataCenterId] }
-      : {}),
-    ...(values.networkVolumeId
-      ? { mounts: { network: [{ volumeId: values.networkVolumeId, path: CLUSTER_VOLUME_PATH }] } }
-      : {}),
-    ports: values.startSsh ? ["22/tcp"] : [],
-    startSsh: values.startSsh,
-    startJupyter: false,
-  };
-}

@@ -8,7 +8,7 @@ import { useDataCenters, useGpuTypes } from "@/lib/queries/catalog";
 import { useClusters } from "@/lib/queries/clusters";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import type { Cluster } from "@/lib/schemas/clusters";
-import { CLUSTER_TYPE_LABEL } from "./cluster-form-schema";
+import { CLUSTER_TYPE_LABEL } from "./cluster-form-values";
 import { ClusterPodsSummary, clusterCompute } from "./cluster-summary";
 import { CreateClusterForm } from "./create-cluster-form";
 import { useClusterActions } from "./use-cluster-actions";

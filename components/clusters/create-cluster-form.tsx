@@ -1,8 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { asNumber } from "@/components/forms/env-rows";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
 import { Button } from "@/components/ui/button";
@@ -16,19 +16,18 @@ import { clusterKeys } from "@/lib/queries/clusters";
 import { podKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
 import type { DataCenter, GpuType } from "@/lib/schemas/catalog";
-import { ClusterType } from "@/lib/schemas/clusters";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
+import type { CreateClusterFormOutput, CreateClusterFormValues } from "./cluster-form-schema";
 import {
   CLUSTER_ALIASES,
   CLUSTER_FIELDS,
   CLUSTER_TYPE_LABEL,
+  CLUSTER_TYPES,
   CLUSTER_VOLUME_PATH,
-  CreateClusterFormSchema,
   NEW_CLUSTER_DEFAULTS,
   toCreateClusterInput,
-  type CreateClusterFormOutput,
-  type CreateClusterFormValues,
-} from "./cluster-form-schema";
+} from "./cluster-form-values";
+import { volumeOptions } from "@/components/volumes/volume-options";
 
 export interface CreateClusterFormProps {
   gpus: readonly GpuType[];
@@ -48,7 +47,9 @@ export function CreateClusterForm({
   const toast = useToast();
   const create = useAction(createCluster, [clusterKeys.all, podKeys.all]);
   const form = useForm<CreateClusterFormValues, unknown, CreateClusterFormOutput>({
-    resolver: zodResolver(CreateClusterFormSchema),
+    resolver: lazyZodResolver(() =>
+      import("./cluster-form-schema").then((m) => m.CreateClusterFormSchema),
+    ),
     defaultValues: NEW_CLUSTER_DEFAULTS,
   });
   const { register, control, handleSubmit, formState, setValue } = form;
@@ -101,7 +102,7 @@ export function CreateClusterForm({
             <Select
               {...p}
               {...register("type")}
-              options={ClusterType.options.map((t) => ({ value: t, label: CLUSTER_TYPE_LABEL[t] }))}
+              options={CLUSTER_TYPES.map((t) => ({ value: t, label: CLUSTER_TYPE_LABEL[t] }))}
             />
           )}
         </Field>
@@ -199,13 +200,7 @@ export function CreateClusterForm({
                     setValue("dataCenterId", dc ?? "");
                   },
                 })}
-                options={[
-                  { value: "", label: "None" },
-                  ...volumes.map((v) => ({
-                    value: v.id,
-                    label: `${v.name} · ${v.size} GB · ${v.dataCenter}`,
-                  })),
-                ]}
+                options={volumeOptions(volumes, "None")}
               />
             )}
           </Field>

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,11 @@ import { clusterKeys } from "@/lib/queries/clusters";
 import { billingKeys, podKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
 import type { Cluster } from "@/lib/schemas/clusters";
-import { RenameClusterDialog } from "./rename-cluster-dialog";
+
+// The rename dialog (its form and schema) loads when a Rename button opens it.
+const RenameClusterDialog = dynamic(() =>
+  import("./rename-cluster-dialog").then((m) => m.RenameClusterDialog),
+);
 
 /** Rename and delete (confirmed by typing the name) for the list and the detail page. */
 export function useClusterActions(options: { onDeleted?: (cluster: Cluster) => void } = {}) {

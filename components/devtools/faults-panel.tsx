@@ -15,7 +15,12 @@ import { describeProblem } from "@/lib/queries/apply-problem";
 import { devtoolsKeys, useFaults } from "@/lib/queries/devtools";
 import { useEndpoints } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
-import { FaultKind, JobOperation, type CreateFaultInput, type Fault } from "@/lib/schemas/devtools";
+import type { CreateFaultInput, Fault, FaultKind, JobOperation } from "@/lib/schemas/devtools";
+import { FAULT_KINDS, JOB_OPERATIONS } from "@/lib/schemas/fault-kinds";
+
+const isFaultKind = (v: string): v is FaultKind => (FAULT_KINDS as readonly string[]).includes(v);
+const isJobOperation = (v: string): v is JobOperation =>
+  (JOB_OPERATIONS as readonly string[]).includes(v);
 
 const KIND_LABEL: Record<FaultKind, string> = {
   "job.fail": "Fail the next jobs",
@@ -189,7 +194,7 @@ function InjectFaultForm() {
     if (kind === "coldstart.slow") input.coldStartSeconds = Number(coldStart);
     if (kind === "capacity.none") input.scope = scope;
     if (kind === "pod.error") input.podId = podId;
-    if (kind === "job.rate-limit" && operation) input.operation = JobOperation.parse(operation);
+    if (kind === "job.rate-limit" && isJobOperation(operation)) input.operation = operation;
     if (kind === "webhook.down" && url) input.url = url;
     const result = await create.mutateAsync(input);
     if (!result.ok) {
@@ -206,8 +211,8 @@ function InjectFaultForm() {
           <Select
             {...p}
             value={kind}
-            onChange={(e) => setKind(FaultKind.parse(e.target.value))}
-            options={FaultKind.options.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            onChange={(e) => isFaultKind(e.target.value) && setKind(e.target.value)}
+            options={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
           />
         )}
       </Field>
@@ -314,7 +319,7 @@ function InjectFaultForm() {
               onChange={(e) => setOperation(e.target.value)}
               options={[
                 { value: "", label: "Every operation" },
-                ...JobOperation.options.map((o) => ({ value: o, label: `/${o}` })),
+                ...JOB_OPERATIONS.map((o) => ({ value: o, label: `/${o}` })),
               ]}
             />
           )}

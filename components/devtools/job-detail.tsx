@@ -9,6 +9,7 @@ import { Badge, StatusDot } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { JobError } from "@/components/jobs/job-error";
+import { JobTimelineChart } from "./job-timeline-chart";
 import { useJobDetail } from "@/lib/queries/devtools";
 import type { JobEvent, JobEventType } from "@/lib/schemas/devtools";
 import type { JobStatus } from "@/lib/schemas/jobs";
@@ -130,29 +131,41 @@ export function JobDetailView({ endpointId, jobId }: { endpointId: string; jobId
           <h2 id="timeline-heading" className="mb-2 text-base font-semibold">
             Timeline
           </h2>
-          <Table>
-            <caption className="sr-only">Events of the job, oldest first</caption>
-            <THead>
-              <tr>
-                <Th>Time (platform)</Th>
-                <Th>+</Th>
-                <Th>Event</Th>
-                <Th>Worker</Th>
-                <Th>Detail</Th>
-              </tr>
-            </THead>
-            <TBody>
-              {d.events.map((e: JobEvent, i) => (
-                <Tr key={`${e.at}-${i}`}>
-                  <Td className="font-mono text-xs">{e.at.slice(11, 23)}</Td>
-                  <Td className="text-xs">{duration(Date.parse(e.at) - first)}</Td>
-                  <Td>{EVENT_LABEL[e.type]}</Td>
-                  <Td className="font-mono text-xs">{e.workerId ?? "—"}</Td>
-                  <Td className="max-w-md text-xs break-words">{e.detail ?? ""}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <JobTimelineChart
+            events={d.events}
+            now={Date.parse(d.now)}
+            label={(type) => EVENT_LABEL[type]}
+          />
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm font-medium">
+              Every event ({d.events.length})
+            </summary>
+            <div className="mt-2">
+              <Table>
+                <caption className="sr-only">Events of the job, oldest first</caption>
+                <THead>
+                  <tr>
+                    <Th>Time (platform)</Th>
+                    <Th>+</Th>
+                    <Th>Event</Th>
+                    <Th>Worker</Th>
+                    <Th>Detail</Th>
+                  </tr>
+                </THead>
+                <TBody>
+                  {d.events.map((e: JobEvent, i) => (
+                    <Tr key={`${e.at}-${i}`}>
+                      <Td className="font-mono text-xs">{e.at.slice(11, 23)}</Td>
+                      <Td className="text-xs">{duration(Date.parse(e.at) - first)}</Td>
+                      <Td>{EVENT_LABEL[e.type]}</Td>
+                      <Td className="font-mono text-xs">{e.workerId ?? "—"}</Td>
+                      <Td className="max-w-md text-xs break-words">{e.detail ?? ""}</Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          </details>
         </section>
         {d.webhook && (
           <p className="text-sm">

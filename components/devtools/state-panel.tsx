@@ -19,7 +19,7 @@ import {
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { useInstanceStateSummary, useStateSummary } from "@/lib/queries/devtools";
 import { useAction } from "@/lib/queries/use-action";
-import { StateSnapshot, type StateSummary } from "@/lib/schemas/devtools";
+import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 
 /** Server actions take at most 1 MB; larger snapshots go through the control API directly. */
 const MAX_IMPORT_BYTES = 1024 * 1024;
@@ -148,6 +148,8 @@ function SnapshotSection(p: SnapshotSectionProps) {
     }
     let snapshot: StateSnapshot;
     try {
+      // The schema (and zod) load only when a file is imported.
+      const { StateSnapshot } = await import("@/lib/schemas/devtools");
       snapshot = StateSnapshot.parse(JSON.parse(await file.text()));
     } catch {
       setProblem(`${file.name} is not a Hangar state file (exported from this page).`);

@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { projectTraffic, usdEstimate } from "@/lib/pricing/serverless-cost";
 import { projectCost, workerPrice, type GpuPool } from "./gpu-pools";
 
-/** The projected cost of the current choices, in words, and at a traffic the user types in. */
+/** The projected cost of the current choices, in words (the traffic estimate is TrafficProjection). */
 export function EndpointCostLine({
   pools,
   gpu,
@@ -20,7 +20,7 @@ export function EndpointCostLine({
   const first = pools.find((p) => p.id === gpu?.pools?.[0]);
   const cost = projectCost(first, gpu?.count ?? 1, workers?.min, workers?.max);
   return (
-    <div className="space-y-3 rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-900">
+    <div className="rounded-md bg-neutral-50 px-3 py-2 text-sm dark:bg-neutral-900">
       <p aria-live="polite">
         {cost && first ? (
           <>
@@ -35,7 +35,6 @@ export function EndpointCostLine({
           "Projected cost: choose a GPU pool to see the price per worker-second."
         )}
       </p>
-      <TrafficProjection pools={pools} gpu={gpu} workers={workers} />
     </div>
   );
 }
@@ -57,7 +56,7 @@ const keepFormClosed = (e: KeyboardEvent<HTMLInputElement>) => {
  * "At N requests/min of T s each ≈ $X/day": the traffic fields are an estimate only; they are not
  * part of the endpoint and are never sent to the platform.
  */
-function TrafficProjection({
+export function TrafficProjection({
   pools,
   gpu,
   workers,

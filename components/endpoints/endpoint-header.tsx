@@ -5,15 +5,39 @@ import { StatusDot } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpointHealth } from "@/lib/queries/endpoints";
+import { useEndpointMetrics } from "@/lib/queries/metrics";
 import type { Endpoint } from "@/lib/schemas/endpoints";
+import type { EndpointMetricsView } from "@/lib/schemas/metrics-view";
 import { liveCost, liveStatus } from "./endpoint-live";
 import { poolsFromCatalog } from "./gpu-pools";
+import { Sparkline, trendLabel } from "./sparkline";
 
 const NO_QUEUE = "Load balancers have no job queue: HTTP goes straight to a worker's server";
 
-/** Name, id, and the live numbers (polled): status, $/s, workers, jobs in progress and queued. */
+/** Each live number's last 15 minutes, from the metrics' 15 min window (a value per 15 s). */
+function trends(m: EndpointMetricsView | undefined) {
+  if (!m) return null;
+  const spendPerSecond =
+    m.spend.bucketSeconds === m.bucketSeconds
+      ? m.spend.points.map((p) => p.usd / m.spend.bucketSeconds)
+      : [];
+  return {
+    cost: spendPerSecond,
+    running: m.buckets.map((b) => b.workers?.running ?? null),
+    inProgress: m.buckets.map((b) => b.queue?.inProgress ?? null),
+    inQueue: m.buckets.map((b) => b.queue?.inQueue ?? null),
+  };
+}
+
+const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+/**
+ * Name, id, and the live numbers (polled): status, $/s, workers, jobs in progress and queued,
+ * each with a sparkline of its last 15 minutes.
+ */
 export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
   const health = useEndpointHealth(endpoint.id);
+  const trend = trends(useEndpointMetrics(endpoint.id, "15m", { refetchInterval: 15_000 }).data);
   const gpus = useGpuTypes();
   const h = health.data;
   const cost = h && gpus.data ? liveCost(endpoint, h, poolsFromCatalog(gpus.data)) : null;
@@ -41,6 +65,8 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
           title={
             cost ? `${cost.billed} worker(s) × ${usd(cost.perWorker)}/s on ${cost.pool}` : undefined
           }
+          trend={trend?.cost}
+          format={(v) => `${usd(v)}/s`}
         />
         <Stat
           label="Running workers"
@@ -50,16 +76,19 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
               ? `${h.workers.idle} idle, ${h.workers.initializing} initializing, ${h.workers.throttled} throttled, ${h.workers.unhealthy} unhealthy`
               : undefined
           }
+          trend={trend?.running}
         />
         <Stat
           label="Jobs in progress"
           value={h ? (h.jobs ? `${h.jobs.inProgress}` : "—") : "…"}
           title={h && !h.jobs ? NO_QUEUE : undefined}
+          trend={h?.jobs ? trend?.inProgress : undefined}
         />
         <Stat
           label="Jobs queued"
           value={h ? (h.jobs ? `${h.jobs.inQueue}` : "—") : "…"}
           title={h && !h.jobs ? NO_QUEUE : undefined}
+          trend={h?.jobs ? trend?.inQueue : undefined}
         />
       </div>
       {health.isError && (
@@ -72,7 +101,20 @@ export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
 }
 
 /** A named group holding its own one-term <dl>: a group role inside a <dl> would break its list semantics. */
-function Stat({ label, value, title }: { label: string; value: string; title?: string }) {
+function Stat({
+  label,
+  value,
+  title,
+  trend,
+  format = count,
+}: {
+  label: string;
+  value: string;
+  title?: string;
+  /** The last 15 minutes, oldest first (null: no sample). */
+  trend?: readonly (number | null)[];
+  format?: (v: number) => string;
+}) {
   return (
     <div
       role="group"
@@ -81,8 +123,11 @@ function Stat({ label, value, title }: { label: string; value: string; title?: s
     >
       <dl>
         <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
-        <dd className="font-mono text-base" title={title}>
-          {value}
+        <dd className="flex items-center justify-between gap-2 font-mono text-base">
+          <span title={title} className="whitespace-nowrap">
+            {value}
+          </span>
+          {trend && <Sparkline values={trend} label={trendLabel(trend, format)} />}
         </dd>
       </dl>
     </div>

@@ -1,4 +1,7 @@
-import { CodeBlock } from "@/components/ui/code-block";
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useId, useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 
@@ -14,7 +17,55 @@ const LABELS: Record<string, string> = {
   base: "Base URL",
 };
 
-/** Request URLs with copy buttons and a first request to paste into a terminal. */
+// Loaded when it scrolls into view (it sits below the request URLs): the code view and its query
+// hooks stay out of the endpoint page's first load.
+const QuickStartCode = dynamic(() => import("./quick-start-code").then((m) => m.QuickStartCode), {
+  ssr: false,
+  loading: () => <QuickStartPlaceholder />,
+});
+
+function QuickStartPlaceholder() {
+  return (
+    <div
+      role="status"
+      className="h-48 rounded-lg bg-neutral-100 motion-safe:animate-pulse dark:bg-neutral-800"
+    >
+      <span className="sr-only">Loading the quick start…</span>
+    </div>
+  );
+}
+
+/** The quick start once any of it is on screen; until then a placeholder region of its name. */
+function QuickStart(props: { endpointId: string; input: Record<string, unknown> }) {
+  const placeholder = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const target = placeholder.current;
+    if (shown || !target) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setShown(true);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [shown]);
+  if (shown) return <QuickStartCode {...props} />;
+  return (
+    <section ref={placeholder} aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-base font-semibold">
+        Quick start
+      </h2>
+      {/* Not loading yet: nothing to announce until it is on screen. */}
+      <div className="h-48 rounded-lg bg-neutral-100 dark:bg-neutral-800" />
+    </section>
+  );
+}
+
+/** The mock worker answers `mock_return`; any other image gets a prompt to adapt. */
+const exampleInput = (image: string | null | undefined): Record<string, unknown> =>
+  image?.includes("mock-worker") ? { mock_return: "hello" } : { prompt: "Hello" };
+
+/** Request URLs with copy buttons and a first request in every language of the code drawer. */
 export function EndpointOverview({ endpoint }: { endpoint: Endpoint }) {
   const urls = Object.entries(endpoint.requestUrls ?? {});
   const run = (endpoint.requestUrls as { runSync?: string } | undefined)?.runSync;
@@ -37,13 +88,7 @@ export function EndpointOverview({ endpoint }: { endpoint: Endpoint }) {
           ))}
         </dl>
       </section>
-      {run && (
-        <CodeBlock
-          label="cURL"
-          language="bash"
-          code={`curl -X POST ${run} \\\n  -H "Authorization: Bearer $RUNPOD_API_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '{"input":{"mock_return":"hello"}}'`}
-        />
-      )}
+      {run && <QuickStart endpointId={endpoint.id} input={exampleInput(endpoint.image)} />}
       <dl className="grid max-w-xl grid-cols-2 gap-2 text-sm">
         <dt className="text-neutral-600 dark:text-neutral-400">GPU pools</dt>
         <dd className="font-mono">

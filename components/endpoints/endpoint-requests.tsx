@@ -1,10 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -18,33 +17,11 @@ import { applyProblemToForm, describeProblem } from "@/lib/queries/apply-problem
 import { endpointQueryKeys, useEndpointRequests } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import { JobRequest } from "@/lib/schemas/jobs";
+import type { RequestForm } from "./request-form-schema";
 import { RequestTable } from "./request-table";
 
 // Kept here too for the pages that import it from this file.
 export { JOB } from "./job-status";
-
-/** The JSON text must parse and be a JobRequest (the same schema the platform applies). */
-const RequestForm = z.object({
-  body: z.string().superRefine((text, ctx) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      ctx.addIssue({ code: "custom", message: `Not valid JSON: ${(error as Error).message}` });
-      return;
-    }
-    const parsed = JobRequest.safeParse(json);
-    if (!parsed.success)
-      ctx.addIssue({
-        code: "custom",
-        message: parsed.error.issues
-          .map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
-          .join("; "),
-      });
-  }),
-});
-type RequestForm = z.infer<typeof RequestForm>;
 
 export const SAMPLE_REQUEST = '{\n  "input": {\n    "mock_return": "hello"\n  }\n}';
 
@@ -58,7 +35,7 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
   const purge = useAction(purgeQueue, invalidate);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<RequestForm>({
-    resolver: zodResolver(RequestForm),
+    resolver: lazyZodResolver(() => import("./request-form-schema").then((m) => m.RequestForm)),
     defaultValues: { body: SAMPLE_REQUEST },
   });
   const { errors, isSubmitting } = form.formState;

@@ -14,7 +14,7 @@ import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import { EndpointForm } from "./endpoint-form";
-import { toUpdateInput, valuesFromEndpoint } from "./endpoint-form-schema";
+import { toUpdateInput, valuesFromEndpoint } from "./endpoint-form-values";
 import { poolsFromCatalog } from "./gpu-pools";
 
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));

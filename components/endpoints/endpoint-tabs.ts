@@ -1,6 +1,7 @@
 /** The endpoint page's tabs (shared by the server page, which reads `?tab=`, and the client view). */
 export const ENDPOINT_TABS = [
   { id: "overview", label: "Overview" },
+  { id: "metrics", label: "Metrics" },
   { id: "requests", label: "Requests" },
   { id: "workers", label: "Workers" },
   { id: "logs", label: "Logs" },

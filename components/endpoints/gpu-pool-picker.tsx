@@ -1,13 +1,14 @@
 "use client";
 
-import type { Ref } from "react";
+import { useState, type Ref } from "react";
 import { usd, ordinal } from "@/components/forms/format";
-import { cx } from "@/components/ui/cx";
+import { AvailabilityTag, GPU_CARD, passesFloor, VramFilter } from "@/components/forms/gpu-choice";
 import type { GpuPool } from "./gpu-pools";
 
 /**
- * GPU pools in priority order: checked pools first (the order workers are placed in, moved with
- * the arrow buttons), then the rest, cheapest first, each with VRAM, cards and $/s per GPU.
+ * GPU pools as a card grid in priority order: checked pools first (the order workers are placed
+ * in, moved with the arrow buttons), then the rest, cheapest first, each with VRAM, its cards,
+ * availability and $/s per GPU. The VRAM filter hides unchecked pools below the floor.
  */
 export function GpuPoolPicker({
   pools,
@@ -22,10 +23,13 @@ export function GpuPoolPicker({
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const [floor, setFloor] = useState(0);
   const byId = new Map(pools.map((p) => [p.id, p]));
   const selected = value.filter((id) => byId.has(id));
   const rest = pools.filter((p) => !selected.includes(p.id));
-  const ordered = [...selected.map((id) => byId.get(id)!), ...rest];
+  const ordered = passesFloor([...selected.map((id) => byId.get(id)!), ...rest], floor, (p) =>
+    selected.includes(p.id),
+  );
 
   function toggle(id: string) {
     onChange(selected.includes(id) ? selected.filter((v) => v !== id) : [...selected, id]);
@@ -43,73 +47,60 @@ export function GpuPoolPicker({
     <fieldset
       aria-describedby={error ? "gpu-pools-error" : "gpu-pools-hint"}
       aria-invalid={error ? true : undefined}
+      className="space-y-3"
     >
       <legend className="text-sm font-medium">GPU pools</legend>
-      <p id="gpu-pools-hint" className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <p id="gpu-pools-hint" className="text-sm text-neutral-600 dark:text-neutral-400">
         Workers start on the first pool with capacity, in the order shown. Prices are per GPU per
         second.
       </p>
       {error && (
-        <p id="gpu-pools-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+        <p id="gpu-pools-error" className="text-sm text-red-700 dark:text-red-400">
           <span aria-hidden>⚠ </span>
           {error}
         </p>
       )}
-      <ul className="mt-2 divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+      <VramFilter name="gpu-pools-vram" value={floor} onChange={setFloor} />
+      <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label="GPU pools">
         {ordered.map((pool, index) => {
           const rank = selected.indexOf(pool.id);
           const checked = rank >= 0;
           return (
-            <li
-              key={pool.id}
-              className={cx(
-                "flex items-center gap-3 px-3 py-2 text-sm",
-                checked && "bg-violet-50/60 dark:bg-violet-950/30",
-              )}
-            >
-              <input
-                id={`pool-${pool.id}`}
-                type="checkbox"
-                checked={checked}
-                onChange={() => toggle(pool.id)}
-                ref={index === 0 ? inputRef : undefined}
-                className="size-4 accent-violet-600"
-              />
-              <label
-                htmlFor={`pool-${pool.id}`}
-                className="flex flex-1 flex-wrap items-baseline gap-x-3"
-              >
-                <span className="font-medium">{pool.memory} GB</span>
-                <span className="font-mono text-xs text-neutral-600 dark:text-neutral-400">
-                  {pool.id}
-                </span>
-                <span className="text-neutral-600 dark:text-neutral-400">
-                  {pool.gpuNames.join(", ")}
-                </span>
-                {pool.availability && (
-                  <span
-                    className={cx(
-                      "text-xs",
-                      pool.availability === "NONE"
-                        ? "text-red-700 dark:text-red-400"
-                        : "text-neutral-600 dark:text-neutral-400",
-                    )}
-                  >
-                    availability: {pool.availability.toLowerCase()}
+            <li key={pool.id} className={GPU_CARD}>
+              <div className="flex items-start gap-2">
+                <input
+                  id={`pool-${pool.id}`}
+                  type="checkbox"
+                  checked={checked}
+                  onChange={() => toggle(pool.id)}
+                  ref={index === 0 ? inputRef : undefined}
+                  className="mt-0.5 size-4 accent-violet-600"
+                />
+                <label htmlFor={`pool-${pool.id}`} className="min-w-0 flex-1 cursor-pointer">
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="font-semibold">{pool.memory} GB</span>{" "}
+                    <span className="font-mono">{usd(pool.pricePerSecond)}/s</span>
+                  </span>{" "}
+                  <span className="block font-mono text-xs break-all text-neutral-600 dark:text-neutral-400">
+                    {pool.id}
+                  </span>{" "}
+                  <span className="block text-neutral-700 dark:text-neutral-300">
+                    {pool.gpuNames.join(", ")}
+                  </span>{" "}
+                  <span className="block">
+                    <AvailabilityTag level={pool.availability} />
                   </span>
-                )}
-              </label>
+                </label>
+              </div>
               {checked && (
-                <span className="flex items-center gap-1">
-                  <span className="w-8 font-mono text-xs" aria-label={`priority ${rank + 1}`}>
-                    {ordinal(rank + 1)}
-                  </span>
+                <div className="mt-2 flex items-center justify-end gap-1 text-xs">
+                  <span className="mr-auto font-mono">{ordinal(rank + 1)} choice</span>
                   <button
                     type="button"
                     onClick={() => move(pool.id, -1)}
                     disabled={rank === 0}
                     aria-label={`Move ${pool.id} up`}
-                    className="rounded border border-neutral-300 px-1.5 disabled:opacity-40 dark:border-neutral-700"
+                    className="rounded border border-neutral-300 bg-white px-1.5 disabled:opacity-40 dark:border-neutral-700 dark:bg-neutral-900"
                   >
                     ↑
                   </button>
@@ -118,13 +109,12 @@ export function GpuPoolPicker({
                     onClick={() => move(pool.id, 1)}
                     disabled={rank === selected.length - 1}
                     aria-label={`Move ${pool.id} down`}
-                    className="rounded border border-neutral-300 px-1.5 disabled:opacity-40 dark:border-neutral-700"
+                    className="rounded border border-neutral-300 bg-white px-1.5 disabled:opacity-40 dark:border-neutral-700 dark:bg-neutral-900"
                   >
                     ↓
                   </button>
-                </span>
+                </div>
               )}
-              <span className="w-24 text-right font-mono">{usd(pool.pricePerSecond)}/s</span>
             </li>
           );
         })}

@@ -7,7 +7,7 @@ import { useDataCenters, useGpuTypes, useTemplateChoices } from "@/lib/queries/c
 import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { EndpointForm } from "./endpoint-form";
-import { NEW_ENDPOINT_DEFAULTS, toCreateInput } from "./endpoint-form-schema";
+import { NEW_ENDPOINT_DEFAULTS, toCreateInput } from "./endpoint-form-values";
 import { poolsFromCatalog } from "./gpu-pools";
 
 /** `/serverless/new`: loads the choices (GPU pools, data centers, templates, volumes), then the form. */

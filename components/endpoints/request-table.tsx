@@ -60,6 +60,7 @@ const columns = (endpointId: string, price: Price | null): Column<Request>[] => 
   { header: "Delay", cell: (job) => duration(job.delayTime) },
   { header: "Execution", cell: (job) => duration(job.executionTime) },
   {
+    label: "Est. cost*",
     header: (
       <span aria-describedby={COST_NOTE_ID} title="Execution time × price per worker-second">
         Est. cost*

@@ -1,24 +1,18 @@
 "use client";
 
 import {
-  Controller,
   useFormState,
   useWatch,
   type Control,
-  type FieldError,
   type FieldErrors,
-  type FieldPathByValue,
   type FieldValues,
 } from "react-hook-form";
-import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { Registry } from "@/lib/schemas/registries";
 import type { Template } from "@/lib/schemas/templates";
-import { EnvEditor } from "./env-editor";
-import { asNumber, type EnvRow } from "./env-rows";
-import { ListInput } from "./list-input";
+import type { EnvRow } from "./env-rows";
 
 /**
  * The container part every form shares (endpoint, pod deploy and edit, template). A form keeps
@@ -35,7 +29,7 @@ export interface ContainerForm {
   envRows: EnvRow[];
 }
 
-interface Props<T extends FieldValues, O> {
+export interface Props<T extends FieldValues, O> {
   control: Control<T, unknown, O>;
   /** Prefix of the controls' ids, unique per form (`endpoint`, `pod`, `edit`, `template`). */
   idPrefix: string;
@@ -47,10 +41,10 @@ const SOURCES = [
 ] as const;
 
 // The generic form narrows to the container fields this file owns.
-const narrow = <T extends FieldValues, O>(control: Control<T, unknown, O>) =>
+export const narrow = <T extends FieldValues, O>(control: Control<T, unknown, O>) =>
   control as unknown as Control<ContainerForm>;
 
-function useContainerErrors(control: Control<ContainerForm>): FieldErrors<ContainerForm> {
+export function useContainerErrors(control: Control<ContainerForm>): FieldErrors<ContainerForm> {
   return useFormState({ control }).errors;
 }
 
@@ -194,87 +188,6 @@ export function TemplatePreview({
         </ul>
       )}
     </section>
-  );
-}
-
-/** Ports, container disk and environment variables. */
-export function ContainerFields<T extends FieldValues, O>({
-  control,
-  idPrefix,
-  portsHint = "Comma-separated <port>/<http|tcp|udp>, e.g. 8888/http, 22/tcp.",
-  diskHint = "Temporary: wiped when the container stops.",
-  showDisk = true,
-}: Props<T, O> & { portsHint?: string; diskHint?: string; showDisk?: boolean }) {
-  const c = narrow(control);
-  const errors = useContainerErrors(c);
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ListField
-          control={c}
-          name="ports"
-          id={`${idPrefix}-ports`}
-          label="Exposed ports"
-          hint={portsHint}
-        />
-        {showDisk && (
-          <Field
-            id={`${idPrefix}-disk`}
-            label="Container disk (GB)"
-            hint={diskHint}
-            error={errors.disk?.message}
-          >
-            {(p) => <Input {...p} type="number" min={1} {...c.register("disk", asNumber)} />}
-          </Field>
-        )}
-      </div>
-      <EnvEditor control={c} error={errors.envRows?.message ?? errors.envRows?.root?.message} />
-    </>
-  );
-}
-
-/** A list field (ports) typed as one comma-separated text box. */
-export function ListField<T extends FieldValues, O>({
-  control,
-  name,
-  id,
-  label,
-  hint,
-}: {
-  control: Control<T, unknown, O>;
-  name: FieldPathByValue<T, string[] | undefined>;
-  id: string;
-  label: string;
-  hint?: ReactNode;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        // An array's error sits on the array, its root, or its first bad item.
-        const e = fieldState.error as
-          (FieldError & { root?: FieldError; 0?: FieldError }) | undefined;
-        return (
-          <Field
-            id={id}
-            label={label}
-            hint={hint}
-            error={e?.message ?? e?.root?.message ?? e?.[0]?.message}
-          >
-            {(p) => (
-              <ListInput
-                {...p}
-                ref={field.ref}
-                value={field.value as string[] | undefined}
-                onChange={field.onChange}
-                className="font-mono"
-              />
-            )}
-          </Field>
-        );
-      }}
-    />
   );
 }
 

@@ -1,14 +1,7 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { EnvRows } from "./env-rows-schema";
 
-/** Environment variables as the forms hold them: editable rows, turned into `env` on submit. */
-export const EnvRows = z.array(
-  z.object({
-    key: z
-      .string()
-      .regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/, "letters, digits and _, not starting with a digit"),
-    value: z.string(),
-  }),
-);
+/** One environment variable row of a form (the rows' schema is ./env-rows-schema). */
 export type EnvRow = z.infer<typeof EnvRows>[number];
 
 /** Rows → `env`; rows without a name are dropped. */

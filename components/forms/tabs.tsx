@@ -15,7 +15,7 @@ export function LinkTabs({
 }) {
   return (
     <nav aria-label={label} className="mb-6 border-b border-neutral-200 dark:border-neutral-800">
-      <ul className="-mb-px flex gap-1">
+      <ul className="-mb-px flex flex-wrap gap-1">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (

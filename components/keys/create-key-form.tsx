@@ -1,9 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -15,7 +15,8 @@ import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { useEndpoints } from "@/lib/queries/endpoints";
 import { apiKeyKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
-import { CreateApiKeyInput, ResourceFamily, type AccessLevel } from "@/lib/schemas/control";
+import type { AccessLevel, CreateApiKeyInput } from "@/lib/schemas/control";
+import { RESOURCE_FAMILIES } from "@/lib/schemas/families";
 
 type Values = z.input<typeof CreateApiKeyInput>;
 type Output = z.output<typeof CreateApiKeyInput>;
@@ -36,7 +37,9 @@ export function CreateKeyForm() {
   const endpoints = useEndpoints();
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(CreateApiKeyInput),
+    resolver: lazyZodResolver(() =>
+      import("@/lib/schemas/control").then((m) => m.CreateApiKeyInput),
+    ),
     defaultValues: { name: "", permission: { type: "all" } },
   });
   const { errors, isSubmitting } = form.formState;
@@ -120,7 +123,7 @@ export function CreateKeyForm() {
               A family left at “No access” answers 403 to this key.
             </p>
             <div className="grid gap-3 sm:grid-cols-3">
-              {ResourceFamily.options.map((family) => (
+              {RESOURCE_FAMILIES.map((family) => (
                 <Field key={family} id={`family-${family}`} label={family}>
                   {(p) => (
                     <Select

@@ -9,13 +9,18 @@ import { Field } from "@/components/ui/field";
 import { controlClasses, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { startLoadTestAction } from "@/lib/actions/load-tests";
-import { projectLoadTestCost } from "@/lib/loadtest/plan";
+import { ACCELERATION, projectLoadTestCost } from "@/lib/loadtest/plan";
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import { LoadTestBody, LOAD_TEST_LIMITS, StartLoadTestInput } from "@/lib/schemas/load-tests";
+import { LOAD_TEST_LIMITS } from "@/lib/schemas/load-test-limits";
+import type { LoadTestBody } from "@/lib/schemas/load-tests";
+
+// The schemas (and zod) load at the first start, not with the tab.
+const loadSchemas = () => import("@/lib/schemas/load-tests");
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
 import { loadTestKeys } from "./use-load-tests";
 
 export const DEFAULT_BODY = '{\n  "input": {\n    "mock_delay": 1\n  }\n}';
@@ -23,7 +28,10 @@ export const DEFAULT_BODY = '{\n  "input": {\n    "mock_delay": 1\n  }\n}';
 type Errors = Partial<Record<"requests" | "rate" | "body" | "confirm", string>>;
 
 /** The JSON text as a load-test body, or what is wrong with it. */
-function parseBody(text: string): { body: LoadTestBody } | { error: string } {
+function parseBody(
+  text: string,
+  { LoadTestBody }: Schemas,
+): { body: LoadTestBody } | { error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -87,7 +95,8 @@ export function LoadTestForm({
     e.preventDefault();
     setServerProblem(undefined);
     const next: Errors = {};
-    const body = parseBody(bodyText);
+    const schemas = await loadSchemas();
+    const body = parseBody(bodyText, schemas);
     if ("error" in body) next.body = body.error;
     const candidate = {
       endpointId: endpoint.id,
@@ -97,7 +106,7 @@ export function LoadTestForm({
       accelerated: platform.local && platform.operator && accelerated,
       confirmCost: confirmed,
     };
-    const parsed = StartLoadTestInput.safeParse(candidate);
+    const parsed = schemas.StartLoadTestInput.safeParse(candidate);
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
@@ -210,11 +219,11 @@ export function LoadTestForm({
               onChange={(e) => setAccelerated(e.target.checked)}
               aria-describedby="lt-accelerated-hint"
             />
-            Accelerated clock (up to 60× real time)
+            Accelerated clock (up to {ACCELERATION}× real time)
           </label>
           <p id="lt-accelerated-hint" className="text-sm text-neutral-600 dark:text-neutral-400">
             {platform.operator
-              ? "Freezes the local platform's clock and moves it one second per step, so an hour of traffic plays out in about a minute. Every account on this platform shares the clock; it goes back to real time when the run ends."
+              ? "Freezes the local platform's clock and moves it a step at a time (a second, longer for long runs), so an hour of traffic plays out in under a minute. Every account on this platform shares the clock; it goes back to real time when the run ends."
               : "Needs the operator credential (the local platform's own key): the clock is shared by every account."}
           </p>
         </div>

@@ -1,19 +1,17 @@
 "use client";
 
-import {
-  Copy,
-  CornerDownLeft,
-  FileCode2,
-  HardDrive,
-  Link2,
-  type LucideIcon,
-  Play,
-  Plus,
-  Search,
-  Server,
-  Sparkles,
-  Zap,
-} from "lucide-react";
+import Copy from "lucide-react/icons/copy";
+import CornerDownLeft from "lucide-react/icons/corner-down-left";
+import FileCode2 from "lucide-react/icons/file-code-2";
+import HardDrive from "lucide-react/icons/hard-drive";
+import Link2 from "lucide-react/icons/link-2";
+import type { LucideIcon } from "lucide-react";
+import Play from "lucide-react/icons/play";
+import Plus from "lucide-react/icons/plus";
+import Search from "lucide-react/icons/search";
+import Server from "lucide-react/icons/server";
+import Sparkles from "lucide-react/icons/sparkles";
+import Zap from "lucide-react/icons/zap";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { NAV_ITEMS } from "@/components/shell/nav-items";

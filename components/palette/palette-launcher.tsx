@@ -1,14 +1,17 @@
 "use client";
 
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { GO_TO_SHORTCUTS, isTypingTarget } from "./shortcuts";
-import { ShortcutsOverlay } from "./shortcuts-overlay";
 
-// The palette's code (its lists, matching, icons) loads on first open, not with the page.
+// The palette's code (its lists, matching, icons) and the `?` overlay (with the dialog) load on
+// first open, not with the page.
 const loadPalette = () => import("./command-palette");
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+const ShortcutsOverlay = lazy(() =>
+  import("./shortcuts-overlay").then((m) => ({ default: m.ShortcutsOverlay })),
+);
 
 const noSubscription = () => () => undefined;
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -82,7 +85,11 @@ export function PaletteLauncher() {
           <CommandPalette onClose={() => setPalette(false)} />
         </Suspense>
       )}
-      <ShortcutsOverlay open={overlay} onClose={() => setOverlay(false)} />
+      {overlay && (
+        <Suspense fallback={null}>
+          <ShortcutsOverlay open onClose={() => setOverlay(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

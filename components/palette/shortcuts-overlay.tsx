@@ -2,7 +2,37 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { SHORTCUT_GROUPS } from "./shortcuts";
+import { GO_TO_SHORTCUTS } from "./shortcuts";
+
+/**
+ * Every keyboard shortcut of the console, as the overlay lists them. Here rather than in
+ * ./shortcuts: only the overlay, loaded when opened, needs the list.
+ */
+const SHORTCUT_GROUPS: readonly {
+  title: string;
+  shortcuts: readonly { keys: readonly string[]; does: string }[];
+}[] = [
+  {
+    title: "Anywhere",
+    shortcuts: [
+      { keys: ["Ctrl", "K"], does: "Open the command palette (⌘ K on a Mac)" },
+      { keys: ["?"], does: "Show these keyboard shortcuts" },
+    ],
+  },
+  {
+    title: "In the command palette",
+    shortcuts: [
+      { keys: ["↑", "↓"], does: "Move through the results" },
+      { keys: ["Home", "End"], does: "First or last result" },
+      { keys: ["Enter"], does: "Run the highlighted result" },
+      { keys: ["Esc"], does: "Close, back to where you were" },
+    ],
+  },
+  {
+    title: "Go to (press g, then the letter)",
+    shortcuts: GO_TO_SHORTCUTS.map((s) => ({ keys: ["g", s.key], does: s.label })),
+  },
+];
 
 const kbd =
   "inline-flex min-w-6 justify-center rounded border border-neutral-300 bg-neutral-50 px-1.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800";

@@ -11,33 +11,6 @@ export const GO_TO_SHORTCUTS = [
   { key: "b", href: "/billing", label: "Billing" },
 ] as const;
 
-/** Every keyboard shortcut of the console, as the `?` overlay lists them. */
-export const SHORTCUT_GROUPS: readonly {
-  title: string;
-  shortcuts: readonly { keys: readonly string[]; does: string }[];
-}[] = [
-  {
-    title: "Anywhere",
-    shortcuts: [
-      { keys: ["Ctrl", "K"], does: "Open the command palette (⌘ K on a Mac)" },
-      { keys: ["?"], does: "Show these keyboard shortcuts" },
-    ],
-  },
-  {
-    title: "In the command palette",
-    shortcuts: [
-      { keys: ["↑", "↓"], does: "Move through the results" },
-      { keys: ["Home", "End"], does: "First or last result" },
-      { keys: ["Enter"], does: "Run the highlighted result" },
-      { keys: ["Esc"], does: "Close, back to where you were" },
-    ],
-  },
-  {
-    title: "Go to (press g, then the letter)",
-    shortcuts: GO_TO_SHORTCUTS.map((s) => ({ keys: ["g", s.key], does: s.label })),
-  },
-];
-
 /**
  * Whether a key press belongs to the field it happened in: single-key shortcuts stay out of
  * text inputs, text areas, selects and editable content.

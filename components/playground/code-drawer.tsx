@@ -1,8 +1,8 @@
 "use client";
 
+import { SnippetFigure } from "@/components/playground/snippet-figure";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/select";
 import { describeProblem } from "@/lib/queries/apply-problem";
@@ -158,34 +158,7 @@ function DrawerBody({
           <span className="sr-only">Generating code…</span>
         </div>
       ) : (
-        <figure className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-800">
-          <figcaption className="flex items-center justify-between gap-2 border-b border-neutral-200 bg-neutral-50 px-3 py-1.5 text-xs text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
-            <span>
-              {snippet.data.filename} · {snippet.data.description}
-            </span>
-            <CopyButton value={snippet.data.code} label="Copy code" />
-          </figcaption>
-          <div
-            aria-label="Code"
-            aria-busy={snippet.isPlaceholderData || undefined}
-            className={cx(
-              "min-h-0 flex-1 overflow-auto bg-white p-3 font-mono text-[13px] leading-relaxed dark:bg-neutral-950",
-              "[&_pre]:!bg-transparent [&_span]:text-[var(--shiki-light)] dark:[&_span]:text-[var(--shiki-dark)]",
-              snippet.isPlaceholderData && "opacity-60",
-            )}
-            // shiki escapes the code; the HTML comes from the console's own server.
-            dangerouslySetInnerHTML={{ __html: snippet.data.html }}
-          />
-          <p className="border-t border-neutral-200 px-3 py-2 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-            Run: <code className="font-mono">{snippet.data.command}</code>
-            {snippet.data.install && (
-              <>
-                {" "}
-                · needs <code className="font-mono">{snippet.data.install}</code>
-              </>
-            )}
-          </p>
-        </figure>
+        <SnippetFigure snippet={snippet.data} stale={snippet.isPlaceholderData} fill />
       )}
     </div>
   );

@@ -106,6 +106,19 @@ export function ModelGallery({
                 href={`/playground/${encodeURIComponent(m.slug)}`}
                 className="flex h-full flex-col gap-2 rounded-lg border border-neutral-200 p-4 hover:border-violet-400 hover:bg-neutral-50 dark:border-neutral-800 dark:hover:border-violet-600 dark:hover:bg-neutral-900"
               >
+                {/* What the model makes, drawn once by the local generators (npm run previews);
+                    decorative: the card's text names the model and its kind. */}
+                {/* eslint-disable-next-line @next/next/no-img-element -- a static file; no resizing needed */}
+                <img
+                  src={`/previews/${encodeURIComponent(m.slug)}.webp`}
+                  alt=""
+                  width={480}
+                  height={300}
+                  loading="lazy"
+                  decoding="async"
+                  data-preview={m.slug}
+                  className="aspect-[8/5] w-full rounded-md bg-neutral-100 object-cover dark:bg-neutral-800"
+                />
                 <span className="flex items-center justify-between gap-2">
                   <span className="text-xs text-neutral-600 dark:text-neutral-400">{m.owner}</span>
                   <Badge tone={KIND_TONE[m.kind]}>{m.kind}</Badge>

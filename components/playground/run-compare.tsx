@@ -10,7 +10,7 @@ import { diffInputs, sameValue } from "@/lib/console-store/input-diff";
 import type { PlaygroundRun, RunTimings } from "@/lib/console-store/run-view";
 import { usePlaygroundRun, useRunTimings } from "@/lib/queries/playground";
 import { JobStatusDot } from "./job-status";
-import { Preview } from "./result-pane";
+import { Preview } from "./run-preview";
 import { playgroundHref } from "./run-links";
 import { formatRunCost, useRunTargets } from "./run-target";
 

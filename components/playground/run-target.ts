@@ -2,11 +2,11 @@
 
 import { poolsFromCatalog, workerPrice } from "@/components/endpoints/gpu-pools";
 import type { PlaygroundRun, RunTarget } from "@/lib/console-store/run-view";
-import { findModel } from "@/lib/models";
 import { usd } from "@/components/forms/format";
 import { jobCostEstimate, usdEstimate } from "@/lib/pricing/serverless-cost";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpoints } from "@/lib/queries/endpoints";
+import { useModelName } from "./model-names";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 
 /** What a run cost: the platform's own figure, or an estimate for a user's own endpoint. */
@@ -26,11 +26,12 @@ export function useRunTargets(needed: boolean) {
   const endpoints = useEndpoints({ enabled: needed });
   const gpus = useGpuTypes();
   const pools = gpus.data ? poolsFromCatalog(gpus.data) : null;
+  const modelName = useModelName();
   const byId = new Map<string, Endpoint>(endpoints.data?.map((e) => [e.id, e]));
   return {
     /** A model's name; an endpoint's name (its id while the list loads, or once it is deleted). */
     name(target: RunTarget): string {
-      if (target.kind === "model") return findModel(target.slug)?.name ?? target.slug;
+      if (target.kind === "model") return modelName(target.slug) ?? target.slug;
       return byId.get(target.id)?.name ?? target.id;
     },
     cost(run: PlaygroundRun): RunCost | undefined {

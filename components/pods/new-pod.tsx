@@ -8,12 +8,12 @@ import { podKeys } from "@/lib/queries/keys";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useRegistries } from "@/lib/queries/registries";
 import { DeployPodForm } from "./deploy-pod-form";
-import { toCreatePodInput } from "./pod-form-schema";
+import { toCreatePodInput } from "./pod-form-values";
 
 /** `/pods/new`: loads the choices (GPU types, data centers, pod templates, volumes), then the form. */
 export function NewPod() {
   const queries = {
-    gpus: useGpuTypes(),
+    gpus: useGpuTypes("pod"),
     dataCenters: useDataCenters(),
     templates: useTemplateChoices(),
     volumes: useNetworkVolumes(),

@@ -1,13 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import {
-  ContainerFields,
-  ImageField,
-  RegistryField,
-  TemplatePreview,
-} from "@/components/forms/container-fields";
+import { ImageField, RegistryField, TemplatePreview } from "@/components/forms/container-fields";
+import { ContainerFields } from "@/components/forms/container-runtime-fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { asNumber } from "@/components/forms/env-rows";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
@@ -23,15 +19,15 @@ import type { NetworkVolume } from "@/lib/schemas/network-volumes";
 import type { Pod } from "@/lib/schemas/pods";
 import type { Registry } from "@/lib/schemas/registries";
 import type { Template } from "@/lib/schemas/templates";
+import type { EditPodValues } from "./pod-form-schema";
 import {
   EDIT_ALIASES,
   EDIT_FIELDS,
-  EditPodSchema,
   mountWarnings,
   toUpdatePodInput,
   valuesFromPod,
-  type EditPodValues,
-} from "./pod-form-schema";
+} from "./pod-form-values";
+import { volumeOptions } from "@/components/volumes/volume-options";
 
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
 
@@ -50,7 +46,7 @@ export function PodEditForm({
   const toast = useToast();
   const update = useAction(updatePod, [podKeys.all]);
   const form = useForm<EditPodValues>({
-    resolver: zodResolver(EditPodSchema),
+    resolver: lazyZodResolver(() => import("./pod-form-schema").then((m) => m.EditPodSchema)),
     defaultValues: valuesFromPod(pod),
   });
   const { register, control, handleSubmit, formState } = form;
@@ -229,13 +225,7 @@ export function PodEditForm({
                 <Select
                   {...p}
                   {...register("mount.volumeId")}
-                  options={[
-                    { value: "", label: "Choose a volume…" },
-                    ...volumes.map((v) => ({
-                      value: v.id,
-                      label: `${v.name} · ${v.size} GB · ${v.dataCenter}`,
-                    })),
-                  ]}
+                  options={volumeOptions(volumes, "Choose a volume…")}
                 />
               )}
             </Field>

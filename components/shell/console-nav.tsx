@@ -1,16 +1,14 @@
-"use client";
-
-import type { LucideIcon } from "lucide-react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { cx } from "@/components/ui/cx";
 import { DEVTOOLS_NAV_ITEMS, NAV_ITEMS } from "./nav-items";
+import { NavLink } from "./nav-link";
 
+/**
+ * The console's navigation. A server component: the icons are rendered here, so their code never
+ * reaches the browser; only each link's "am I current" check (NavLink) is client code.
+ */
 export function ConsoleNav({ devtools = false }: { devtools?: boolean }) {
-  const pathname = usePathname();
   return (
     <nav aria-label="Console" className="flex-1 px-2 py-3">
-      <NavList items={NAV_ITEMS} pathname={pathname} />
+      <NavList items={NAV_ITEMS} />
       {devtools && (
         <>
           <h2
@@ -19,11 +17,7 @@ export function ConsoleNav({ devtools = false }: { devtools?: boolean }) {
           >
             Local platform tools
           </h2>
-          <NavList
-            items={DEVTOOLS_NAV_ITEMS}
-            pathname={pathname}
-            labelledBy="devtools-nav-heading"
-          />
+          <NavList items={DEVTOOLS_NAV_ITEMS} labelledBy="devtools-nav-heading" />
         </>
       )}
     </nav>
@@ -32,36 +26,21 @@ export function ConsoleNav({ devtools = false }: { devtools?: boolean }) {
 
 function NavList({
   items,
-  pathname,
   labelledBy,
 }: {
-  items: readonly { href: string; label: string; icon: LucideIcon }[];
-  pathname: string;
+  items: readonly (typeof NAV_ITEMS | typeof DEVTOOLS_NAV_ITEMS)[number][];
   labelledBy?: string;
 }) {
   return (
     <ul className="space-y-0.5" aria-labelledby={labelledBy}>
-      {items.map((item) => {
-        const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
-        const Icon = item.icon;
-        return (
-          <li key={item.href}>
-            <Link
-              href={item.href}
-              aria-current={current ? "page" : undefined}
-              className={cx(
-                "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm",
-                current
-                  ? "bg-violet-50 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-200"
-                  : "text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800",
-              )}
-            >
-              <Icon aria-hidden className="size-4 shrink-0" />
-              {item.label}
-            </Link>
-          </li>
-        );
-      })}
+      {items.map(({ href, label, icon: Icon }) => (
+        <li key={href}>
+          <NavLink href={href}>
+            <Icon aria-hidden className="size-4 shrink-0" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,16 +1,11 @@
 "use client";
 
 import { useEffect } from "react";
-import { Loading } from "@/components/forms/query-states";
 import { Button } from "@/components/ui/button";
 
-/** A console section's `loading.tsx`: shown while the page's server part renders. */
-export function RouteLoading() {
-  return <Loading what="the page" />;
-}
-
 /**
- * A console section's `error.tsx`: an unexpected failure while rendering, in words, with a retry.
+ * The console's `error.tsx`: an unexpected failure while rendering, in words, with a retry. One
+ * boundary for every section, so following a nav link prefetches no per-section error chunk.
  * Reads' own failures (401, 403, 404…) are shown by the page itself; this is the last resort.
  */
 export function RouteError({

@@ -12,16 +12,16 @@ export interface AccountSummary {
 
 export function TopBar({ account }: { account: AccountSummary | null }) {
   return (
-    <header className="flex h-14 items-center justify-end gap-4 border-b border-neutral-200 px-4 dark:border-neutral-800">
+    <header className="flex h-14 items-center justify-end gap-2 border-b border-neutral-200 px-4 sm:gap-4 dark:border-neutral-800">
       <PaletteLauncher />
       <ThemeSelect />
-      <p className="text-sm">
+      <p className="min-w-0 truncate text-sm">
         <span className="sr-only">Signed in as </span>
         {account ? (
           <>
             <span className="font-medium">{account.name}</span>
             {account.keyName && (
-              <span className="text-neutral-600 dark:text-neutral-400">
+              <span className="hidden text-neutral-600 sm:inline dark:text-neutral-400">
                 {" "}
                 · key {account.keyName}
               </span>

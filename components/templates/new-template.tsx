@@ -4,7 +4,7 @@ import { useCreate } from "@/components/forms/use-create";
 import { createTemplate } from "@/lib/actions/templates";
 import { templateKeys } from "@/lib/queries/keys";
 import { TemplateForm } from "./template-form";
-import { NEW_TEMPLATE_DEFAULTS, toCreateTemplateInput } from "./template-form-schema";
+import { NEW_TEMPLATE_DEFAULTS, toCreateTemplateInput } from "./template-form-values";
 
 export function NewTemplate() {
   const create = useCreate(createTemplate, {

@@ -13,7 +13,7 @@ import { templateKeys } from "@/lib/queries/keys";
 import { useTemplate } from "@/lib/queries/templates";
 import { useAction } from "@/lib/queries/use-action";
 import { TemplateForm } from "./template-form";
-import { toUpdateTemplateInput, valuesFromTemplate } from "./template-form-schema";
+import { toUpdateTemplateInput, valuesFromTemplate } from "./template-form-values";
 
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { ContainerFields, ImageField } from "@/components/forms/container-fields";
+import { ImageField } from "@/components/forms/container-fields";
+import { ContainerFields } from "@/components/forms/container-runtime-fields";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -10,13 +11,8 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import type { Problem } from "@/lib/schemas/common";
-import {
-  TEMPLATE_ALIASES,
-  TEMPLATE_FIELDS,
-  TemplateFormSchema,
-  type TemplateFormOutput,
-  type TemplateFormValues,
-} from "./template-form-schema";
+import type { TemplateFormOutput, TemplateFormValues } from "./template-form-schema";
+import { TEMPLATE_ALIASES, TEMPLATE_FIELDS } from "./template-form-values";
 
 export interface TemplateFormProps {
   defaultValues: TemplateFormValues;
@@ -28,7 +24,9 @@ export interface TemplateFormProps {
 /** Create and edit a template, validated with the contract schema (CreateTemplateInput) it extends. */
 export function TemplateForm({ defaultValues, submitLabel, onSubmit }: TemplateFormProps) {
   const form = useForm<TemplateFormValues, unknown, TemplateFormOutput>({
-    resolver: zodResolver(TemplateFormSchema),
+    resolver: lazyZodResolver(() =>
+      import("./template-form-schema").then((m) => m.TemplateFormSchema),
+    ),
     defaultValues,
   });
   const { register, control, handleSubmit, formState } = form;

@@ -1,13 +1,11 @@
-import {
-  CircleAlert,
-  CircleCheck,
-  CircleDot,
-  CircleMinus,
-  CircleX,
-  Info,
-  LoaderCircle,
-  type LucideIcon,
-} from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-alert";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleDot from "lucide-react/icons/circle-dot";
+import CircleMinus from "lucide-react/icons/circle-minus";
+import CircleX from "lucide-react/icons/circle-x";
+import Info from "lucide-react/icons/info";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 

@@ -16,7 +16,7 @@ export function CodeBlock({
   return (
     <figure
       className={cx(
-        "overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-800",
+        "max-w-full min-w-0 overflow-hidden rounded-lg border border-neutral-200 dark:border-neutral-800",
         className,
       )}
     >

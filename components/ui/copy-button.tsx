@@ -1,6 +1,8 @@
 "use client";
 
-import { Check, Copy, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 import { cx } from "./cx";
 

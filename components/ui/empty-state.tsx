@@ -1,4 +1,5 @@
-import { Inbox, type LucideIcon } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** An empty list that teaches: what will appear here, why it is empty, and the first step. */
@@ -18,7 +19,7 @@ export function EmptyState({
   return (
     <section
       aria-label={title}
-      className="rounded-lg border border-dashed border-neutral-300 bg-neutral-50/60 p-8 dark:border-neutral-700 dark:bg-neutral-900/40"
+      className="rounded-lg border border-dashed border-neutral-300 bg-neutral-50/60 p-5 sm:p-8 dark:border-neutral-700 dark:bg-neutral-900/40"
     >
       <h2 className="flex items-center gap-2 text-base font-semibold">
         <Icon aria-hidden className="size-5 shrink-0 text-neutral-500 dark:text-neutral-400" />

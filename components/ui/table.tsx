@@ -4,7 +4,9 @@ import { cx } from "./cx";
 /** A plain, scrollable data table; pass a `caption` (visible or `sr-only`) so it has a name. */
 export function Table({ className, children, ...props }: ComponentProps<"table">) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+    // relative: sr-only (absolutely placed) text inside a wide table is clipped here too, not
+    // laid out past the page edge.
+    <div className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
       <table className={cx("w-full border-collapse text-left text-sm", className)} {...props}>
         {children}
       </table>

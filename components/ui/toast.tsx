@@ -2,17 +2,17 @@
 
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
-  useEffect,
   useRef,
   useState,
   type ReactNode,
 } from "react";
-import { cx } from "./cx";
 
 export type ToastTone = "success" | "error" | "info";
-interface ToastItem {
+export interface ToastItem {
   id: number;
   tone: ToastTone;
   title: string;
@@ -29,47 +29,8 @@ export function useToast(): ShowToast {
   return show;
 }
 
-const TONE: Record<ToastTone, { className: string; word: string }> = {
-  success: { className: "border-green-600 dark:border-green-500", word: "Done" },
-  error: { className: "border-red-600 dark:border-red-500", word: "Error" },
-  info: { className: "border-violet-600 dark:border-violet-500", word: "Note" },
-};
-
-function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
-  useEffect(() => {
-    // Errors stay until dismissed: they may need reading twice.
-    if (item.tone === "error") return;
-    const timer = setTimeout(() => onDismiss(item.id), 5000);
-    return () => clearTimeout(timer);
-  }, [item, onDismiss]);
-
-  return (
-    <li
-      className={cx(
-        "pointer-events-auto flex items-start gap-3 rounded-md border-l-4 bg-white p-3 text-sm shadow-lg ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800",
-        TONE[item.tone].className,
-      )}
-    >
-      <div className="flex-1">
-        <p className="font-medium">
-          <span className="sr-only">{TONE[item.tone].word}: </span>
-          {item.title}
-        </p>
-        {item.description && (
-          <p className="mt-0.5 text-neutral-700 dark:text-neutral-300">{item.description}</p>
-        )}
-      </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(item.id)}
-        className="inline-flex size-6 shrink-0 items-center justify-center rounded text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"
-        aria-label={`Dismiss: ${item.title}`}
-      >
-        <span aria-hidden>×</span>
-      </button>
-    </li>
-  );
-}
+// A toast's look and timer load with the first toast, not with every page.
+const Toast = lazy(() => import("./toast-item").then((m) => ({ default: m.Toast })));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
@@ -94,9 +55,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed right-4 bottom-4 z-50 w-80"
       >
         <ol className="flex flex-col gap-2">
-          {items.map((item) => (
-            <Toast key={item.id} item={item} onDismiss={dismiss} />
-          ))}
+          {items.length > 0 && (
+            <Suspense fallback={null}>
+              {items.map((item) => (
+                <Toast key={item.id} item={item} onDismiss={dismiss} />
+              ))}
+            </Suspense>
+          )}
         </ol>
       </div>
     </ToastContext.Provider>

@@ -1,7 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { useAction } from "@/lib/queries/use-action";
 import { volumeKeys } from "@/lib/queries/keys";
 import type { DataCenter } from "@/lib/schemas/catalog";
-import { CreateNetworkVolumeInput } from "@/lib/schemas/network-volumes";
+import type { CreateNetworkVolumeInput } from "@/lib/schemas/network-volumes";
 import { TIER_LABEL, volumeMonthlyCost } from "./volume-cost";
 
 type Values = CreateNetworkVolumeInput;
@@ -25,7 +25,9 @@ export function CreateVolumeForm({ dataCenters }: { dataCenters: readonly DataCe
   const create = useAction(createNetworkVolume, [volumeKeys.all]);
   const offering = dataCenters.filter((dc) => dc.networkVolumeTypes.length > 0);
   const form = useForm<Values>({
-    resolver: zodResolver(CreateNetworkVolumeInput),
+    resolver: lazyZodResolver(() =>
+      import("@/lib/schemas/network-volumes").then((m) => m.CreateNetworkVolumeInput),
+    ),
     defaultValues: { name: "", size: 50, dataCenter: offering[0]?.id ?? "" },
   });
   const { errors, isSubmitting } = form.formState;

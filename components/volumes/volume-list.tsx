@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { usd } from "@/components/forms/format";
 import { AllLoaded, ListStates } from "@/components/forms/query-states";
@@ -15,8 +16,12 @@ import { usePods } from "@/lib/queries/pods";
 import { useAction } from "@/lib/queries/use-action";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
 import { CreateVolumeForm } from "./create-volume-form";
-import { GrowVolumeDialog } from "./grow-volume-dialog";
 import { TIER_LABEL, volumeMonthlyCost } from "./volume-cost";
+
+// The grow dialog (its form and schema) loads when a Grow button opens it.
+const GrowVolumeDialog = dynamic(() =>
+  import("./grow-volume-dialog").then((m) => m.GrowVolumeDialog),
+);
 
 /** Volume id → names of the pods and endpoints it is attached to. */
 function useAttachments(): Map<string, string[]> {

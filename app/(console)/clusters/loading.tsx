@@ -1,1 +1,1 @@
-export { RouteLoading as default } from "@/components/shell/route-states";
+export { RouteLoading as default } from "@/components/shell/route-loading";

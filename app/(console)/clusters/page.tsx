@@ -1,3 +1,4 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { PageHeader } from "@/components/shell/page-header";
@@ -23,6 +24,7 @@ export default function ClustersPage() {
             title="No clusters yet"
             action={
               <a href="#cluster-name" className={buttonClasses("primary")}>
+                <Plus aria-hidden className="size-4" />
                 Create a cluster
               </a>
             }

@@ -1,5 +1,6 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
-import { CreateKeyForm } from "@/components/keys/create-key-form";
+import { CreateKeyForm } from "@/components/keys/create-key-form-on-demand";
 import { KeyList } from "@/components/keys/key-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { buttonClasses } from "@/components/ui/button";
@@ -22,6 +23,7 @@ export default function KeysPage() {
               title="No API keys listed"
               action={
                 <a href="#key-name" className={buttonClasses("primary")}>
+                  <Plus aria-hidden className="size-4" />
                   Create a key
                 </a>
               }

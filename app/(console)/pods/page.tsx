@@ -1,3 +1,4 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { showsClusterPods } from "@/components/clusters/cluster-pods-param";
@@ -22,6 +23,7 @@ export default async function PodsPage({
   const { apiUrl } = getPlatformConfig();
   const deploy = (
     <Link href="/pods/new" className={buttonClasses("primary")}>
+      <Plus aria-hidden className="size-4" />
       Deploy a pod
     </Link>
   );

@@ -1,3 +1,4 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EndpointList } from "@/components/endpoints/endpoint-list";
@@ -13,6 +14,7 @@ export default function ServerlessPage() {
   const { apiUrl } = getPlatformConfig();
   const create = (
     <Link href="/serverless/new" className={buttonClasses("primary")}>
+      <Plus aria-hidden className="size-4" />
       New endpoint
     </Link>
   );

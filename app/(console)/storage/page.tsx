@@ -1,3 +1,4 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
 import { VolumeList } from "@/components/volumes/volume-list";
@@ -23,6 +24,7 @@ export default function StoragePage() {
             title="No network volumes yet"
             action={
               <a href="#volume-name" className={buttonClasses("primary")}>
+                <Plus aria-hidden className="size-4" />
                 Create a volume
               </a>
             }

@@ -1,3 +1,4 @@
+import Plus from "lucide-react/icons/plus";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
@@ -19,6 +20,7 @@ export default async function TemplatesPage({
   const { apiUrl } = getPlatformConfig();
   const create = (
     <Link href="/templates/new" className={buttonClasses("primary")}>
+      <Plus aria-hidden className="size-4" />
       New template
     </Link>
   );

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
-import { NewTemplate } from "@/components/templates/new-template";
+import { NewTemplate } from "@/components/templates/new-template-on-demand";
 
 export const metadata: Metadata = { title: "New template" };
 

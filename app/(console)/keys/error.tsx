@@ -1,3 +1,0 @@
-"use client";
-
-export { RouteError as default } from "@/components/shell/route-states";
