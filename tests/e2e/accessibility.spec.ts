@@ -1,7 +1,6 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { consoleRoutes } from "./console-routes";
 import { PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
 import { platformPost, test, uniqueName } from "./support";
@@ -53,26 +52,6 @@ async function freshAccount(request: APIRequestContext) {
   return { key, post };
 }
 
-/** Every page route under app/(console), as a URL pattern with its dynamic segments kept. */
-function consoleRoutes(): string[] {
-  const root = path.join(process.cwd(), "app", "(console)");
-  const found: string[] = [];
-  const walk = (dir: string, segments: string[]) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) {
-        // Route groups "(x)" add no segment; private folders "_x" are not routes.
-        if (entry.name.startsWith("_")) continue;
-        const next = /^\(.*\)$/.test(entry.name) ? segments : [...segments, entry.name];
-        walk(path.join(dir, entry.name), next);
-      } else if (entry.name === "page.tsx") {
-        found.push(`/${segments.join("/")}`);
-      }
-    }
-  };
-  walk(root, []);
-  return found.sort();
-}
-
 interface Fixtures {
   endpointId: string;
   jobId: string;
@@ -104,6 +83,7 @@ const DYNAMIC_ROUTES: Record<string, (f: Fixtures) => string | Promise<string>> 
 
 const ENDPOINT_TABS = [
   "Overview",
+  "Metrics",
   "Requests",
   "Workers",
   "Logs",
@@ -242,6 +222,42 @@ for (const theme of THEMES) {
     await page.keyboard.press("Escape");
   });
 }
+
+test("the new-endpoint and deploy-pod forms — cards chosen, advanced sections open, errors shown — have no violations, in light and dark", async ({
+  page,
+  request,
+  csp,
+}) => {
+  void csp;
+  test.setTimeout(150_000);
+  const account = await freshAccount(request);
+  await signInWithPastedKey(page, account.key);
+  for (const theme of THEMES) {
+    await chooseTheme(page, theme);
+    await page.goto("/serverless/new");
+    await settled(page);
+    await page.getByRole("checkbox", { name: /AMPERE_48/ }).check();
+    await page.getByRole("radio", { name: "≥ 24 GB" }).check();
+    await page.getByRole("button", { name: "Select all in Europe" }).click();
+    await page.locator("details", { hasText: "Advanced:" }).locator("summary").click();
+    await page.getByRole("button", { name: "Add variable" }).click();
+    await audit(page, `/serverless/new, advanced open (${theme})`);
+    await page.getByRole("button", { name: "Create endpoint" }).click();
+    await expect(page.getByLabel("Endpoint name")).toHaveAttribute("aria-invalid", "true");
+    await audit(page, `/serverless/new with errors (${theme})`);
+
+    await page.goto("/pods/new");
+    await settled(page);
+    const form = page.getByRole("form", { name: "Deploy a pod" });
+    await form.getByRole("radio", { name: /^A100 SXM\b/ }).check();
+    await form.getByRole("searchbox", { name: "Search data centers" }).fill("EU");
+    await form.locator("details", { hasText: "Advanced:" }).locator("summary").click();
+    await audit(page, `/pods/new, advanced open (${theme})`);
+    await form.getByRole("button", { name: "Deploy pod" }).click();
+    await expect(form.getByLabel("Pod name")).toHaveAttribute("aria-invalid", "true");
+    await audit(page, `/pods/new with errors (${theme})`);
+  }
+});
 
 test("log views with lines, a search with matches, and an empty log have no violations, in light and dark", async ({
   page,
@@ -535,5 +551,105 @@ for (const theme of THEMES) {
     await expect(status).toHaveText("Completed", { timeout: 60_000 });
     await page.getByText(/^Readings/).click();
     await audit(page, `load test tab, summary with readings (${theme})`);
+  });
+}
+
+for (const theme of THEMES) {
+  test(`the Metrics tab — charts with data, a read-out at the cursor, a data table open, and empty charts — has no WCAG 2.2 AA violations (${theme} theme)`, async ({
+    page,
+    request,
+    csp,
+  }) => {
+    void csp;
+    test.setTimeout(120_000);
+    const account = await freshAccount(request);
+    await signInWithPastedKey(page, account.key);
+    await chooseTheme(page, theme);
+    const endpoint = await account.post<{ id: string }>("/v2/serverless", {
+      name: uniqueName("a11y-metrics"),
+      type: "QUEUE",
+      image: "runpod/mock-worker:latest",
+      gpu: { pools: ["AMPERE_48"] },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+      workers: { min: 0, max: 1, idleTimeout: 60 },
+      flashboot: "PRIORITY_FLASHBOOT",
+    });
+    await account.post(`/v2/${endpoint.id}/run`, { input: { mock_delay: 0.2 } });
+    await account.post(`/v2/${endpoint.id}/run`, { input: { mock_error: true } });
+
+    await page.goto(`/serverless/${endpoint.id}?tab=metrics&window=15m`);
+    await settled(page);
+    const requests = page
+      .locator("figure")
+      .filter({ has: page.locator("figcaption", { hasText: "Requests per interval" }) });
+    const slider = requests.getByRole("slider");
+    await expect(slider).toBeVisible({ timeout: 30_000 });
+    await expect(requests).toContainText("Completed");
+    await slider.focus();
+    await page.keyboard.press("End");
+    await expect(requests.getByRole("group", { name: /read-out$/ })).toContainText(/^At /);
+    await requests.getByText("Show data table").click();
+    await expect(requests.getByRole("table")).toBeVisible();
+    await audit(page, `endpoint Metrics tab with data, read-out and data table (${theme})`);
+
+    const idle = await account.post<{ id: string }>("/v2/serverless", {
+      name: uniqueName("a11y-nometrics"),
+      type: "QUEUE",
+      image: "runpod/mock-worker:latest",
+      gpu: { pools: ["AMPERE_48"] },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    });
+    await page.goto(`/serverless/${idle.id}?tab=metrics&window=7d`);
+    await settled(page);
+    await expect(page.getByText("No request ended in this window.")).toBeVisible();
+    await audit(page, `endpoint Metrics tab without traffic (${theme})`);
+  });
+}
+
+for (const theme of THEMES) {
+  test(`the command palette (empty and with results) and the ? shortcuts overlay have no WCAG 2.2 AA violations (${theme} theme)`, async ({
+    page,
+    request,
+    csp,
+  }) => {
+    void csp;
+    test.setTimeout(90_000);
+    const account = await freshAccount(request);
+    const name = uniqueName("a11y-palette");
+    await account.post("/v2/serverless", {
+      name,
+      type: "QUEUE",
+      image: "runpod/mock-worker:latest",
+      gpu: { pools: ["AMPERE_48"] },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    });
+    await signInWithPastedKey(page, account.key);
+    await chooseTheme(page, theme);
+
+    // The palette opened with the shortcut: the common actions, then a search with results.
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    const search = palette.getByRole("combobox", { name: "Search or run a command" });
+    await expect(search).toBeFocused();
+    await expect(palette.getByRole("option").first()).toBeVisible();
+    await audit(page, `command palette, open (${theme})`);
+    await page.keyboard.type(name);
+    await expect(palette.getByRole("option", { name: new RegExp(`^${name}`) })).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await audit(page, `command palette with results (${theme})`);
+    await page.keyboard.type("zzzz-nothing-matches");
+    await expect(palette.getByRole("option")).toHaveCount(0);
+    await audit(page, `command palette without results (${theme})`);
+    await page.keyboard.press("Escape");
+    await expect(palette).toBeHidden();
+
+    // The ? overlay, outside a text field.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("?");
+    const overlay = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(overlay.getByText("Open the command palette")).toBeVisible();
+    await audit(page, `keyboard shortcuts overlay (${theme})`);
+    await page.keyboard.press("Escape");
+    await expect(overlay).toBeHidden();
   });
 }

@@ -44,7 +44,7 @@ test("add an SSH key (a malformed one is refused with a clear message) and a pod
   // The same key twice is refused on the field.
   await field.fill(key);
   await form.getByRole("button", { name: "Add SSH key" }).click();
-  await expect(field).toHaveAccessibleDescription(/is already on your account/i);
+  await expect(field).toHaveAccessibleDescription(/^This is already on your account/);
 
   const pod = await platformPost<{ id: string }>(request, "/v2/pods", {
     name: uniqueName("with-ssh"),

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_KEY } from "./env";
+import { E2E_KEY, PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
 import { platformPost, uniqueName } from "./support";
 
@@ -57,4 +57,58 @@ test("the billing period lives in the URL: a preset, then a custom range by week
   await expect(
     page.getByRole("group", { name: "Spent, 2026-10-01 to 2026-11-01, by week" }),
   ).toBeVisible();
+});
+
+test("hosted-model spend is one named row, and the full-width chart reads out each day by pointer and keyboard, in local time with UTC on hover", async ({
+  page,
+  request,
+}) => {
+  const slug = "black-forest-labs-flux-1-schnell";
+  const headers = { authorization: `Bearer ${E2E_KEY}` };
+  const job = await platformPost<{ id: string }>(request, `/v2/${slug}/run`, {
+    input: { prompt: "a lighthouse at dusk" },
+  });
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`${PLATFORM_URL}/v2/${slug}/status/${job.id}`, { headers })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 60_000 },
+    )
+    .toBe("COMPLETED");
+
+  await page.goto("/billing");
+  const row = page.getByRole("row", { name: /All hosted models/ });
+  await expect(row).toContainText("The billing API totals hosted models together");
+  await expect(row.getByRole("link", { name: "All hosted models" })).toHaveAttribute(
+    "href",
+    "/playground",
+  );
+  await expect(page.getByRole("row", { name: /hosted-models/ })).toHaveCount(0);
+
+  // The read-out starts on the latest day with spend: today, with the model's cost in it.
+  const readout = page.getByTestId("spend-readout");
+  await expect(readout).toContainText(/Hosted models \$\d/);
+  await expect(readout.locator("time")).toHaveAttribute("title", /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  const today = (await readout.textContent()) ?? "";
+
+  const chart = page.getByRole("group", { name: /^Spend per day: use the arrow keys/ });
+  await chart.focus();
+  await page.keyboard.press("Home");
+  await expect(readout).not.toHaveText(today);
+  const first = (await readout.textContent()) ?? "";
+  await page.keyboard.press("End");
+  await expect(readout).toHaveText(today);
+
+  // The pointer over the first day reads that day.
+  const plot = page.getByRole("img", { name: /^Spend per day over \d+ days/ });
+  const box = (await plot.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.075, box.y + box.height / 2);
+  await expect(readout).toHaveText(first);
+  // Across the page, not half of it.
+  const main = (await page.getByRole("main").boundingBox())!;
+  expect(box.width).toBeGreaterThan(main.width * 0.8);
 });

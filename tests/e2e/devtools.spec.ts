@@ -55,6 +55,12 @@ test("inject “fail next job” on an endpoint, run a job from the console: it 
   await expect(page.getByRole("alert", { name: "The job failed" })).toContainText(
     "e2e injected failure",
   );
+  // Drawn on one time axis, summed up in a sentence; every event in the table behind it.
+  const drawn = page.getByRole("figure", { name: /^Waited .* in the queue/ });
+  await expect(drawn.locator("figcaption")).toHaveText(/, ran [\d.]+ m?s, then failed\.$/);
+  await expect(drawn.locator("[data-lane=queue] > div")).toHaveCount(1);
+  await expect(drawn.locator("[data-lane=running] > div")).toHaveCount(1);
+  await page.getByText(/^Every event \(\d+\)$/).click();
   const timeline = page.getByRole("table", { name: "Events of the job, oldest first" });
   await expect(timeline).toContainText("Injected fault");
   await expect(timeline).toContainText("Failed");
@@ -161,6 +167,12 @@ test("a queued job's page says why it waits", async ({ page, request }) => {
     .click();
   await expect(page.getByRole("heading", { name: "Why is this job waiting?" })).toBeVisible();
   await expect(page.getByTestId("why-waiting")).toContainText("MAX_WORKERS");
+  // The wait is drawn as a span still going, and said so.
+  const drawn = page.getByRole("figure", { name: /^Waited .* in the queue/ });
+  await expect(drawn.locator("figcaption")).toHaveText(/in the queue, and is still going\.$/);
+  await expect(drawn.locator("[data-lane=queue] > div")).toHaveCount(1);
+  await expect(drawn.locator("[data-lane=running]")).toBeEmpty();
+  await page.getByText(/^Every event \(\d+\)$/).click();
   await expect(page.getByRole("table", { name: "Events of the job, oldest first" })).toContainText(
     "Queued",
   );

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
+import { settledPage } from "./console-routes";
 import { signInWithPastedKey } from "./sign-in";
 import { platformPost, uniqueName } from "./support";
 
@@ -85,4 +86,36 @@ test("the key of this session is marked, and deleting it asks to sign out, then 
   // The session is over: the console sends the browser back to sign in.
   await page.goto("/serverless");
   await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("the create-key form's code loads when the user reaches for it, and what was typed and submitted before it arrived is kept", async ({
+  page,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  await page.goto("/keys");
+  await settledPage(page);
+  await page.waitForLoadState("load");
+
+  // From here on, scripts wait until the test lets them through.
+  const held: (() => void)[] = [];
+  let open = false;
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    if (!open) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+
+  const name = uniqueName("early");
+  const form = page.getByRole("form", { name: "Create an API key" });
+  await form.getByLabel("Key name").fill(name);
+  // Focusing the form asked for its code (nothing had loaded it with the page).
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await form.getByRole("button", { name: "Create key" }).click();
+  // The browser did not submit the form itself (a GET with the name in the address).
+  expect(new URL(page.url()).search).toBe("");
+
+  open = true;
+  for (const release of held) release();
+  const shown = page.getByRole("status", { name: "New API key" });
+  await expect(shown).toContainText(`Key ${name} created`);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
 });

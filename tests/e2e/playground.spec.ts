@@ -353,3 +353,25 @@ test("runs of an own endpoint are named after the endpoint in the history of eve
   await expect(row.getByRole("cell", { name, exact: true })).toBeVisible();
   await expect(row).not.toContainText(endpoint.id);
 });
+
+test("every gallery card shows a picture of what its model makes, and each picture loads", async ({
+  page,
+}) => {
+  await page.goto("/playground");
+  const cards = page.getByRole("listitem").filter({ has: page.locator("img[data-preview]") });
+  const pictures = page.locator("img[data-preview]");
+  await expect(pictures.first()).toBeVisible();
+  const count = await pictures.count();
+  expect(count).toBeGreaterThanOrEqual(10);
+  expect(await cards.count()).toBe(count);
+  for (let i = 0; i < count; i++) {
+    const img = pictures.nth(i);
+    await img.scrollIntoViewIfNeeded();
+    // Decoded from the console's own static file, 480 × 300.
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+      .toBe(480);
+  }
+  // Decorative: the card's link is named by its text, not by the picture.
+  await expect(pictures.first()).toHaveAttribute("alt", "");
+});

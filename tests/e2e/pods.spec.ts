@@ -70,7 +70,10 @@ test("attach a network volume at deploy and then try to swap it and see the rule
   await page.goto("/pods/new");
   const form = page.getByRole("form", { name: "Deploy a pod" });
   await form.getByLabel("Pod name").fill(name);
-  await form.getByLabel("GPU type").selectOption(A100);
+  await form
+    .getByRole("group", { name: "GPU type" })
+    .getByRole("radio", { name: /^A100 SXM\b/ })
+    .check();
   await expect(form.getByText(/per hour while running \(1 × /)).toBeVisible();
   await form.getByLabel("Container image").fill("runpod/pytorch:latest");
   await form.getByRole("radio", { name: "Community Cloud" }).check();
@@ -97,7 +100,7 @@ test("attach a network volume at deploy and then try to swap it and see the rule
   await expect(mounts).toContainText(/The platform will refuse this mount change/);
   await edit.getByRole("button", { name: "Save pod" }).click();
   await expect(mounts.getByRole("alert")).toContainText(
-    /is immutable: a network mount cannot change volume/i,
+    /This is immutable: a network mount cannot change volume/,
   );
 });
 

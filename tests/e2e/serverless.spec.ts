@@ -28,6 +28,10 @@ test("create a queue endpoint from a template: the platform's rejection of the t
   const preview = page.getByRole("region", { name: "Template preview" });
   await expect(preview).toContainText("runpod/mock-worker:latest");
   await expect(preview).toContainText("MODEL_NAME=tiny (from the template)");
+  // Environment variables are in the collapsed advanced section.
+  await page
+    .getByText("Advanced: execution timeout, FlashBoot, ports, disk and environment")
+    .click();
   await page.getByRole("button", { name: "Add variable" }).click();
   await page.getByLabel("Variable 1 name").fill("MODEL_NAME");
   await page.getByLabel("Variable 1 value").fill("large");
@@ -127,6 +131,10 @@ test("a load balancer scales on request count, and queue + request count hides t
   await page.getByRole("radio", { name: /Load balancer/ }).check();
   await expect(scaleOn).toHaveValue("REQUEST_COUNT");
   await page.getByLabel("Health-check path (HEALTH_CHECK_PATH)").fill("/health");
+  // The path is written as an environment variable, in the collapsed advanced section.
+  await page
+    .getByText("Advanced: execution timeout, FlashBoot, ports, disk and environment")
+    .click();
   await expect(page.getByLabel("Variable 1 name")).toHaveValue("HEALTH_CHECK_PATH");
   await expect(page.getByLabel("Variable 1 value")).toHaveValue("/health");
   await expect(page.getByLabel("Idle timeout (s)")).toBeVisible();
@@ -375,4 +383,68 @@ test("looking at a load balancer never starts a worker: its page and the list re
   await expectNoWorkerFor(2);
   await expect(row).not.toContainText("unknown");
   expect(await workersOnPlatform()).toBe(0);
+});
+
+test("releases read in people's words: the first release sets each setting, a later one says what changed from what to what", async ({
+  page,
+  request,
+}) => {
+  const ep = await createQueueEndpoint(request, uniqueName("releases"), {
+    env: { MODEL: "tiny" },
+  });
+  const patch = await request.patch(`${PLATFORM_URL}/v2/serverless/${ep.id}`, {
+    headers: { authorization: `Bearer ${E2E_KEY}` },
+    data: { image: "runpod/mock-worker:2", env: { MODEL: "large", DEBUG: "1" } },
+  });
+  expect(patch.ok(), await patch.text()).toBe(true);
+  await page.goto(`/serverless/${ep.id}?tab=releases`);
+  const latest = page.getByRole("listitem").filter({ hasText: "Version 2" });
+  await expect(latest).toContainText(
+    "Image changed from runpod/mock-worker:latest to runpod/mock-worker:2",
+  );
+  await expect(latest).toContainText("Environment variable MODEL changed from tiny to large");
+  await expect(latest).toContainText("Environment variable DEBUG added: 1");
+  const first = page.getByRole("listitem").filter({ hasText: "Version 1" });
+  await expect(first).toContainText("Start command set to none");
+  await expect(first).toContainText("Container disk set to");
+  // Never the raw JSON of the old view.
+  await expect(page.getByText('""')).toHaveCount(0);
+});
+
+test("the overview's quick start shows the first request in every language of the code drawer, by mouse and arrow keys", async ({
+  page,
+  request,
+}) => {
+  const ep = await createQueueEndpoint(request, uniqueName("quickstart"));
+  await page.goto(`/serverless/${ep.id}`);
+  const quick = page.getByRole("region", { name: "Quick start" });
+  // It loads when it comes into view, below the request URLs.
+  await quick.scrollIntoViewIfNeeded();
+  const tabs = quick.getByRole("tab");
+  await expect(tabs).toHaveText([
+    "cURL",
+    "Python",
+    "JavaScript",
+    "TypeScript",
+    "Python SDK",
+    "JavaScript SDK",
+  ]);
+  const code = quick.getByLabel("Code");
+  await expect(code).toContainText(`/v2/${ep.id}/runsync`);
+  await expect(code).toContainText("RUNPOD_API_KEY");
+  await quick.getByRole("tab", { name: "Python", exact: true }).click();
+  await expect(code).toContainText("import requests");
+  await expect(quick.getByRole("tab", { name: "Python", exact: true })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await page.keyboard.press("ArrowRight");
+  await expect(quick.getByRole("tab", { name: "JavaScript", exact: true })).toBeFocused();
+  await expect(code).toContainText("fetch(");
+  await page.keyboard.press("End");
+  await expect(quick.getByRole("tab", { name: "JavaScript SDK" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(code).toContainText("runpod-sdk");
 });
