@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  memo,
   Suspense,
   use,
   useInsertionEffect,
@@ -53,13 +54,59 @@ function replay(changes: Snapshot) {
       if (control.checked !== checked) control.click();
       continue;
     }
-    if (control.value === value) continue;
+    if (control instanceof HTMLSelectElement) {
+      // Hydrating may have put the server's choice back (or kept the user's while React's state
+      // says otherwise): choose again and say so; React hears a select's every change event.
+      control.value = value;
+      control.dispatchEvent(new Event("change", { bubbles: true }));
+      continue;
+    }
+    // React calls onChange only for a value its tracker has not seen, and it may have read this one
+    // at hydration: show the tracker another value first (through React's own setter), then set
+    // the user's behind its back so the event carries a change.
+    if (control.value === value) control.value = value === "" ? " " : "";
     const proto = Object.getPrototypeOf(control) as object;
     Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(control, value);
-    control.dispatchEvent(
-      new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-    );
+    control.dispatchEvent(new Event("input", { bubbles: true }));
   }
+}
+
+/** Plain data (arrays, plain objects, primitives) equal by value; anything else by identity. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]));
+  }
+  const plain = (o: object) =>
+    (Object.getPrototypeOf(o) === Object.prototype || Object.getPrototypeOf(o) === null) &&
+    !("$$typeof" in o); // a React element: compared by identity
+  if (!plain(a) || !plain(b) || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) &&
+        sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+/**
+ * Props that render the same form: data equal by value, and any two functions (callbacks are
+ * called through the latest props, so a new closure needs no new render).
+ */
+function sameProps(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => {
+      const x = (a as Record<string, unknown>)[key];
+      const y = (b as Record<string, unknown>)[key];
+      return (typeof x === "function" && typeof y === "function") || sameData(x, y);
+    })
+  );
 }
 
 /**
@@ -104,7 +151,14 @@ export function hydrateOnInteraction<P extends object>(
     // Read as React commits the hydrated form, before its fields register (and reset their values):
     // whatever the user changed in the server's HTML so far, even while React was rendering.
     useInsertionEffect(() => {
-      if (hydrating) changes.current = snapshot(root.current);
+      if (!hydrating) return;
+      // Changes heard as they were made come first: hydrating a <select> puts its server-rendered
+      // choice back before this runs, so only the event kept what the user chose.
+      const seen = new Set(changes.current.map((c) => c.control));
+      changes.current = [
+        ...changes.current,
+        ...snapshot(root.current).filter((c) => !seen.has(c.control)),
+      ];
     });
     const Component = Loaded as unknown as ComponentType<P>;
     return <Component {...props} />;
@@ -131,6 +185,22 @@ export function hydrateOnInteraction<P extends object>(
   }
 
   function HydrateOnInteraction(props: P) {
+    // Callbacks go to the form as stable callers of the latest props' (see `sameProps`).
+    const latest = useRef(props);
+    useInsertionEffect(() => {
+      latest.current = props;
+    });
+    const callers = useRef(new Map<string, (...args: unknown[]) => unknown>()).current;
+    const stable = { ...props } as Record<string, unknown>;
+    for (const [key, value] of Object.entries(props)) {
+      if (typeof value !== "function") continue;
+      if (!callers.has(key)) {
+        callers.set(key, (...args) =>
+          (latest.current as Record<string, (...a: unknown[]) => unknown>)[key]!(...args),
+        );
+      }
+      stable[key] = callers.get(key);
+    }
     const root = useRef<HTMLDivElement | null>(null);
     const changes = useRef<Snapshot>([]);
     const pendingSubmit = useRef<HTMLFormElement | null>(null);
@@ -157,10 +227,33 @@ export function hydrateOnInteraction<P extends object>(
         pendingSubmit.current = event.target as HTMLFormElement;
         wanted();
       };
+      // What the user types or chooses before the code is here, as it happens (latest per control).
+      const onChange = (event: Event) => {
+        const control = event.target;
+        if (live.current || !inside(event)) return;
+        if (
+          !(control instanceof HTMLInputElement) &&
+          !(control instanceof HTMLSelectElement) &&
+          !(control instanceof HTMLTextAreaElement)
+        )
+          return;
+        if (control instanceof HTMLInputElement && control.type === "file") return;
+        changes.current = [
+          ...changes.current.filter((c) => c.control !== control),
+          {
+            control,
+            value: control.value,
+            checked: control instanceof HTMLInputElement && control.checked,
+          },
+        ];
+      };
+      const edits = ["input", "change"] as const;
       for (const type of events) window.addEventListener(type, onInteraction, true);
+      for (const type of edits) window.addEventListener(type, onChange, true);
       window.addEventListener("submit", onSubmit, true);
       return () => {
         for (const type of events) window.removeEventListener(type, onInteraction, true);
+        for (const type of edits) window.removeEventListener(type, onChange, true);
         window.removeEventListener("submit", onSubmit, true);
       };
     }, []);
@@ -168,11 +261,15 @@ export function hydrateOnInteraction<P extends object>(
     return (
       <div ref={root} className="contents">
         <Suspense fallback={fallback}>
-          <Gate props={props} root={root} changes={changes} />
+          <Gate props={stable as P} root={root} changes={changes} />
           <Replay changes={changes} pendingSubmit={pendingSubmit} live={live} />
         </Suspense>
       </div>
     );
   }
-  return HydrateOnInteraction;
+  // A parent that re-renders (its own query settling, a new callback or a freshly filtered list)
+  // would hand the boundary new props before it hydrated, and React would then give up the server's
+  // HTML and render the form at once, code and all. Props that render the same form leave it
+  // waiting for the user; props that differ (the data changed) render it, with its code.
+  return memo(HydrateOnInteraction, sameProps);
 }
