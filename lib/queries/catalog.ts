@@ -4,9 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { DataCenter, GpuType } from "@/lib/schemas/catalog";
 import type { Template } from "@/lib/schemas/templates";
 import { fetchJson } from "./fetch-json";
-import { resourceKeys, templateKeys } from "./keys";
-
-export const catalogKeys = resourceKeys("catalog");
+import { catalogKeys, templateKeys } from "./keys";
 
 /** The catalogue changes rarely: read once per page. */
 const STATIC = { staleTime: 5 * 60_000 } as const;

@@ -23,6 +23,8 @@ export const podKeys = resourceKeys("pods");
 export const volumeKeys = resourceKeys("volumes");
 export const templateKeys = resourceKeys("templates");
 export const apiKeyKeys = resourceKeys("api-keys");
+export const catalogKeys = resourceKeys("catalog");
+export const registryKeys = resourceKeys("registries");
 export const jobKeys = {
   ...resourceKeys("jobs"),
   /** Status of one job of one endpoint: job ids are only unique per endpoint. */

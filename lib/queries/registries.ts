@@ -3,9 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Registry } from "@/lib/schemas/registries";
 import { fetchJson } from "./fetch-json";
-import { resourceKeys } from "./keys";
-
-export const registryKeys = resourceKeys("registries");
+import { registryKeys } from "./keys";
 
 export function useRegistries() {
   return useQuery({

@@ -1,6 +1,4 @@
-import { listNetworkVolumes } from "@/lib/cloud/network-volumes";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../_lib/read-route";
 
-export const GET = readRoute(async (cloud) => ({
-  networkVolumes: await listNetworkVolumes(cloud),
-}));
+export const GET = readRoute((cloud) => reads.networkVolumes.read(cloud));

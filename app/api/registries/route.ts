@@ -1,5 +1,5 @@
-import { listRegistries } from "@/lib/cloud/registries";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../_lib/read-route";
 
 /** Registry credentials for the container forms' "registry" choice. */
-export const GET = readRoute(async (cloud) => ({ registries: await listRegistries(cloud) }));
+export const GET = readRoute((cloud) => reads.registries.read(cloud));

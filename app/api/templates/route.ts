@@ -1,12 +1,5 @@
-import { listCatalogTemplates } from "@/lib/cloud/catalog";
-import { listTemplates } from "@/lib/cloud/templates";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../_lib/read-route";
 
-/** The account's own templates and the official public ones, read in parallel. */
-export const GET = readRoute(async (cloud) => {
-  const [own, publicTemplates] = await Promise.all([
-    listTemplates(cloud),
-    listCatalogTemplates(cloud, "official"),
-  ]);
-  return { templates: own, publicTemplates };
-});
+/** The account's own templates and the official public ones. */
+export const GET = readRoute((cloud) => reads.templateChoices.read(cloud));

@@ -1,4 +1,4 @@
-import { listDataCenters } from "@/lib/cloud/catalog";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../../_lib/read-route";
 
-export const GET = readRoute(async (cloud) => ({ dataCenters: await listDataCenters(cloud) }));
+export const GET = readRoute((cloud) => reads.dataCenters.read(cloud));

@@ -1,4 +1,4 @@
-import { getPod } from "@/lib/cloud/pods";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../../_lib/read-route";
 
-export const GET = readRoute<{ id: string }>((cloud, { id }) => getPod(cloud, id));
+export const GET = readRoute<{ id: string }>((cloud, { id }) => reads.pod(id).read(cloud));

@@ -1,4 +1,4 @@
-import { getEndpoint } from "@/lib/cloud/endpoints";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../../_lib/read-route";
 
-export const GET = readRoute<{ id: string }>((cloud, { id }) => getEndpoint(cloud, id));
+export const GET = readRoute<{ id: string }>((cloud, { id }) => reads.endpoint(id).read(cloud));

@@ -1,4 +1,4 @@
-import { getTemplate } from "@/lib/cloud/templates";
+import { reads } from "@/lib/cloud/reads";
 import { readRoute } from "../../_lib/read-route";
 
-export const GET = readRoute<{ id: string }>((cloud, { id }) => getTemplate(cloud, id));
+export const GET = readRoute<{ id: string }>((cloud, { id }) => reads.template(id).read(cloud));
