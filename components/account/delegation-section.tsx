@@ -1,23 +1,15 @@
 "use client";
 
-import { useForm } from "react-hook-form";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
 import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
-import { createDelegation, deleteDelegation } from "@/lib/actions/registries";
+import { deleteDelegation } from "@/lib/actions/registries";
 import { delegationKeys, useDelegations } from "@/lib/queries/account";
-import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { useAction } from "@/lib/queries/use-action";
 import type { EcrDelegation } from "@/lib/schemas/registries";
-import type { DelegationFormValues } from "./delegation-form-schema";
+import { AddDelegationForm } from "./account-forms-on-demand";
 
 /** A delegation's name in lists and confirmations: its own name, else `repository:tag`. */
 const named = (d: EcrDelegation) => ({ ...d, name: d.name || `${d.repository}:${d.tag}` });
@@ -94,56 +86,5 @@ export function DelegationSection() {
       <AddDelegationForm />
       {deletion.dialog}
     </section>
-  );
-}
-
-function AddDelegationForm() {
-  const toast = useToast();
-  const create = useAction(createDelegation, [delegationKeys.all]);
-  const form = useForm<DelegationFormValues>({
-    resolver: lazyZodResolver(() =>
-      import("./delegation-form-schema").then((m) => m.DelegationForm),
-    ),
-    defaultValues: { resource: "", name: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  async function submit({ resource, name }: DelegationFormValues) {
-    const result = await create.mutateAsync({ resource, ...(name.trim() ? { name } : {}) });
-    if (!result.ok) {
-      applyProblemToForm(result.problem, form.setError, { fields: ["resource", "name"] });
-      return;
-    }
-    toast({ tone: "success", title: `${result.data.repository}:${result.data.tag} delegated` });
-    form.reset({ resource: "", name: "" });
-  }
-
-  return (
-    <form
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      aria-label="Add an ECR delegation"
-      className="grid max-w-3xl gap-4 sm:grid-cols-[2fr_1fr]"
-    >
-      <Field
-        id="ecr-resource"
-        label="Repository ARN"
-        hint="arn:aws:ecr:<region>:<account id>:repository/<name>[:<tag>]"
-        error={errors.resource?.message}
-      >
-        {(p) => (
-          <Input {...p} className="font-mono" {...form.register("resource")} autoComplete="off" />
-        )}
-      </Field>
-      <Field id="ecr-name" label="Name (optional)" error={errors.name?.message}>
-        {(p) => <Input {...p} {...form.register("name")} autoComplete="off" />}
-      </Field>
-      <div className="space-y-2 sm:col-span-2">
-        <FormProblem message={errors.root?.server?.message} />
-        <Button type="submit" pending={isSubmitting}>
-          Add delegation
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,21 +1,15 @@
 "use client";
 
-import { useForm } from "react-hook-form";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { NameCell, ResourceTable, type Column } from "@/components/forms/resource-table";
 import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { useToast } from "@/components/ui/toast";
-import { createRegistry, deleteRegistry } from "@/lib/actions/registries";
-import { applyProblemToForm } from "@/lib/queries/apply-problem";
-import { registryKeys, useRegistries } from "@/lib/queries/registries";
+import { deleteRegistry } from "@/lib/actions/registries";
+import { registryKeys } from "@/lib/queries/keys";
+import { useRegistries } from "@/lib/queries/registries";
 import { useAction } from "@/lib/queries/use-action";
-import type { CreateRegistryInput, Registry } from "@/lib/schemas/registries";
+import type { Registry } from "@/lib/schemas/registries";
+import { AddRegistryForm } from "./account-forms-on-demand";
 
 const COLUMNS: Column<Registry>[] = [
   { header: "Name", cell: (r) => <NameCell name={r.name} id={r.id} /> },
@@ -74,69 +68,5 @@ export function RegistrySection() {
       <AddRegistryForm />
       {deletion.dialog}
     </section>
-  );
-}
-
-const EMPTY = { name: "", username: "", password: "" };
-
-function AddRegistryForm() {
-  const toast = useToast();
-  const create = useAction(createRegistry, [registryKeys.all]);
-  const form = useForm<CreateRegistryInput>({
-    resolver: lazyZodResolver(() =>
-      import("@/lib/schemas/registries").then((m) => m.CreateRegistryInput),
-    ),
-    defaultValues: EMPTY,
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  async function submit(values: CreateRegistryInput) {
-    const result = await create.mutateAsync(values);
-    if (!result.ok) {
-      applyProblemToForm(result.problem, form.setError, {
-        fields: ["name", "username", "password"],
-      });
-      return;
-    }
-    toast({ tone: "success", title: `Credential ${result.data.name} saved` });
-    // The password leaves the page with the request: nothing keeps it in the form afterwards.
-    form.reset(EMPTY);
-  }
-
-  return (
-    <form
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      aria-label="Add a registry credential"
-      className="grid max-w-3xl gap-4 sm:grid-cols-3"
-    >
-      <Field id="registry-name" label="Name" hint="How forms list it." error={errors.name?.message}>
-        {(p) => <Input {...p} {...form.register("name")} autoComplete="off" />}
-      </Field>
-      <Field id="registry-username" label="Username" error={errors.username?.message}>
-        {(p) => <Input {...p} {...form.register("username")} autoComplete="off" />}
-      </Field>
-      <Field
-        id="registry-password"
-        label="Password or token"
-        hint="Write-only: never shown again."
-        error={errors.password?.message}
-      >
-        {(p) => (
-          <Input
-            {...p}
-            type="password"
-            {...form.register("password")}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
-      <div className="space-y-2 sm:col-span-3">
-        <FormProblem message={errors.root?.server?.message} />
-        <Button type="submit" pending={isSubmitting}>
-          Add credential
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,25 +1,19 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { FormProblem } from "@/components/forms/form-problem";
 import { ListStates } from "@/components/forms/query-states";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { cx } from "@/components/ui/cx";
-import { Field } from "@/components/ui/field";
-import { controlClasses } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
-import { addSshKey, removeSshKey } from "@/lib/actions/account";
-import { describeProblem, applyProblemToForm } from "@/lib/queries/apply-problem";
+import { removeSshKey } from "@/lib/actions/account";
+import { describeProblem } from "@/lib/queries/apply-problem";
 import { sshKeyKeys, useSshKeys } from "@/lib/queries/account";
 import { useAction } from "@/lib/queries/use-action";
-import type { SshKeyEntryInput } from "@/lib/schemas/account";
 import { sshKeyLabel, sshKeyParts } from "./ssh-key-parts";
+import { AddSshKeyForm } from "./account-forms-on-demand";
 
 interface KeyRow {
   id: string;
@@ -117,61 +111,5 @@ export function SshKeySection() {
         </Dialog>
       )}
     </section>
-  );
-}
-
-function AddSshKeyForm() {
-  const toast = useToast();
-  const add = useAction(addSshKey, [sshKeyKeys.all]);
-  const form = useForm<SshKeyEntryInput>({
-    resolver: lazyZodResolver(() =>
-      import("@/lib/schemas/account").then((m) => m.SshKeyEntryInput),
-    ),
-    defaultValues: { key: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  async function submit(values: SshKeyEntryInput) {
-    const result = await add.mutateAsync(values);
-    if (!result.ok) {
-      applyProblemToForm(result.problem, form.setError, {
-        fields: ["key"],
-        aliases: { keys: "key" },
-      });
-      return;
-    }
-    toast({ tone: "success", title: `SSH key ${sshKeyLabel(values.key)} added` });
-    form.reset({ key: "" });
-  }
-
-  return (
-    <form
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      aria-label="Add an SSH key"
-      className="max-w-3xl space-y-3"
-    >
-      <Field
-        id="ssh-key"
-        label="Public key"
-        hint="One line: type, key and an optional comment, e.g. ssh-ed25519 AAAAC3Nza… you@laptop. Never paste the private key."
-        error={errors.key?.message}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            {...form.register("key")}
-            rows={3}
-            spellCheck={false}
-            autoComplete="off"
-            className={cx(controlClasses, "py-2 font-mono")}
-          />
-        )}
-      </Field>
-      <FormProblem message={errors.root?.server?.message} />
-      <Button type="submit" pending={isSubmitting}>
-        Add SSH key
-      </Button>
-    </form>
   );
 }

@@ -10,7 +10,7 @@ import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import type { Cluster } from "@/lib/schemas/clusters";
 import { CLUSTER_TYPE_LABEL } from "./cluster-form-values";
 import { ClusterPodsSummary, clusterCompute } from "./cluster-summary";
-import { CreateClusterForm } from "./create-cluster-form";
+import { CreateClusterForm } from "./create-cluster-form-on-demand";
 import { useClusterActions } from "./use-cluster-actions";
 
 const COLUMNS: Column<Cluster>[] = [

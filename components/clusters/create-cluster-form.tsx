@@ -2,6 +2,7 @@
 
 import { useForm, useWatch } from "react-hook-form";
 import { asNumber } from "@/components/forms/env-rows";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
@@ -52,6 +53,7 @@ export function CreateClusterForm({
     ),
     defaultValues: NEW_CLUSTER_DEFAULTS,
   });
+  showDefaultsInHtml(form);
   const { register, control, handleSubmit, formState, setValue } = form;
   const { errors, isSubmitting } = formState;
   const [gpuId, perNode, nodes, volumeId] = useWatch({

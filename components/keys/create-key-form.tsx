@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
@@ -42,6 +43,7 @@ export function CreateKeyForm() {
     ),
     defaultValues: { name: "", permission: { type: "all" } },
   });
+  showDefaultsInHtml(form);
   const { errors, isSubmitting } = form.formState;
   const permission = useWatch({
     control: form.control,

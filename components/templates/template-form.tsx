@@ -3,6 +3,7 @@
 import { useForm } from "react-hook-form";
 import { ImageField } from "@/components/forms/container-fields";
 import { ContainerFields } from "@/components/forms/container-runtime-fields";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function TemplateForm({ defaultValues, submitLabel, onSubmit }: TemplateF
     ),
     defaultValues,
   });
+  showDefaultsInHtml(form, ["kind", "source"]);
   const { register, control, handleSubmit, formState } = form;
   const { errors, isSubmitting } = formState;
 
@@ -55,11 +57,21 @@ export function TemplateForm({ defaultValues, submitLabel, onSubmit }: TemplateF
         <legend className="text-sm font-medium">For</legend>
         <div className="mt-2 flex gap-4 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="radio" value="pod" {...register("kind")} />
+            <input
+              type="radio"
+              value="pod"
+              defaultChecked={defaultValues.kind === "pod"}
+              {...register("kind")}
+            />
             Pods
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="radio" value="serverless" {...register("kind")} />
+            <input
+              type="radio"
+              value="serverless"
+              defaultChecked={defaultValues.kind === "serverless"}
+              {...register("kind")}
+            />
             Serverless endpoints
           </label>
         </div>

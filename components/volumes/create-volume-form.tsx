@@ -1,6 +1,7 @@
 "use client";
 
 import { useForm, useWatch } from "react-hook-form";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
@@ -30,6 +31,7 @@ export function CreateVolumeForm({ dataCenters }: { dataCenters: readonly DataCe
     ),
     defaultValues: { name: "", size: 50, dataCenter: offering[0]?.id ?? "" },
   });
+  showDefaultsInHtml(form);
   const { errors, isSubmitting } = form.formState;
   const [dcId, size, type] = useWatch({
     control: form.control,

@@ -15,7 +15,7 @@ import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { usePods } from "@/lib/queries/pods";
 import { useAction } from "@/lib/queries/use-action";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
-import { CreateVolumeForm } from "./create-volume-form";
+import { CreateVolumeForm } from "./create-volume-form-on-demand";
 import { TIER_LABEL, volumeMonthlyCost } from "./volume-cost";
 
 // The grow dialog (its form and schema) loads when a Grow button opens it.

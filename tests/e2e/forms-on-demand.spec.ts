@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { E2E_KEY } from "./env";
+import { signInWithPastedKey } from "./sign-in";
+
+// Forms whose code loads when the user reaches for them show the server's HTML until then: it must
+// already hold their defaults and their choices. Read here with every script file refused, so what
+// shows is the server's HTML (Next's inline scripts still reveal the streamed page).
+test("forms that load on demand show their defaults and choices before any script runs", async ({
+  page,
+  browser,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  const html = await browser.newContext({ storageState: await page.context().storageState() });
+  await html.route("**/_next/static/**/*.js", (route) => route.abort());
+  const noScript = await html.newPage();
+
+  await noScript.goto("/clusters", { waitUntil: "commit" });
+  const cluster = noScript.getByRole("form", { name: "Create a cluster" });
+  await expect(cluster.getByLabel("Container image")).toHaveValue(/^runpod\/pytorch:/);
+  await expect(cluster.getByLabel("Nodes", { exact: true })).toHaveValue("2");
+  await expect(cluster.getByLabel("GPUs per node")).toHaveValue("1");
+  await expect(cluster.getByLabel(/Start SSH on every node/)).toBeChecked();
+  // The choices come from the platform (prefetched on the server), not a "Loading …".
+  expect(await cluster.getByLabel("GPU type").locator("option").count()).toBeGreaterThan(1);
+  expect(await cluster.getByLabel("Data center").locator("option").count()).toBeGreaterThan(1);
+
+  await noScript.goto("/storage", { waitUntil: "commit" });
+  const volume = noScript.getByRole("form", { name: "Create a network volume" });
+  await expect(volume.getByLabel("Size (GB)")).toHaveValue("50");
+  expect(await volume.getByLabel("Data center").locator("option").count()).toBeGreaterThan(0);
+
+  await noScript.goto("/templates/new", { waitUntil: "commit" });
+  await expect(noScript.getByLabel("Pods")).toBeChecked();
+  await expect(noScript.getByLabel("Container disk (GB)")).toHaveValue("20");
+
+  await noScript.goto("/account", { waitUntil: "commit" });
+  await expect(noScript.getByRole("form", { name: "Add an SSH key" })).toBeVisible();
+  await expect(noScript.getByRole("form", { name: "Add a registry credential" })).toBeVisible();
+  await html.close();
+});
