@@ -51,7 +51,12 @@ function replay(changes: Snapshot) {
       control instanceof HTMLInputElement &&
       (control.type === "checkbox" || control.type === "radio")
     ) {
-      if (control.checked !== checked) control.click();
+      // Through React's own setter first (its tracker then expects a change), then a real click: a
+      // controlled radio's state learns the choice even when hydrating left the box as the user set it.
+      // A radio that lost its check is replayed by the one that gained it.
+      if (control.type === "radio" && !checked) continue;
+      control.checked = !checked;
+      control.click();
       continue;
     }
     if (control instanceof HTMLSelectElement) {
@@ -148,28 +153,28 @@ export function hydrateOnInteraction<P extends object>(
   }) {
     const hydrating = useHydrating();
     if (!Loaded) use(hydrating && typeof window !== "undefined" ? requested : start());
-    // Read as React commits the hydrated form, before its fields register (and reset their values):
-    // whatever the user changed in the server's HTML so far, even while React was rendering.
-    useInsertionEffect(() => {
-      if (!hydrating) return;
-      // Changes heard as they were made come first: hydrating a <select> puts its server-rendered
-      // choice back before this runs, so only the event kept what the user chose.
+    // Read now, as React starts hydrating the form and before its fields do: hydrating a <select>
+    // puts its server-rendered choice back. Adds what the user changed in the server's HTML before
+    // anything listened (before the page's own code ran) to the changes heard since.
+    if (hydrating) {
       const seen = new Set(changes.current.map((c) => c.control));
       changes.current = [
         ...changes.current,
         ...snapshot(root.current).filter((c) => !seen.has(c.control)),
       ];
-    });
+    }
     const Component = Loaded as unknown as ComponentType<P>;
     return <Component {...props} />;
   }
 
   function Replay({
     changes,
+    clicks,
     pendingSubmit,
     live,
   }: {
     changes: { current: Snapshot };
+    clicks: { current: HTMLElement[] };
     pendingSubmit: { current: HTMLFormElement | null };
     live: { current: boolean };
   }) {
@@ -177,10 +182,12 @@ export function hydrateOnInteraction<P extends object>(
       live.current = true;
       replay(changes.current);
       changes.current = [];
+      for (const button of clicks.current) if (button.isConnected) button.click();
+      clicks.current = [];
       const form = pendingSubmit.current;
       pendingSubmit.current = null;
       if (form?.isConnected) form.requestSubmit();
-    }, [changes, pendingSubmit, live]);
+    }, [changes, clicks, pendingSubmit, live]);
     return null;
   }
 
@@ -203,6 +210,7 @@ export function hydrateOnInteraction<P extends object>(
     }
     const root = useRef<HTMLDivElement | null>(null);
     const changes = useRef<Snapshot>([]);
+    const clicks = useRef<HTMLElement[]>([]);
     const pendingSubmit = useRef<HTMLFormElement | null>(null);
     const live = useRef(false);
 
@@ -246,14 +254,31 @@ export function hydrateOnInteraction<P extends object>(
             checked: control instanceof HTMLInputElement && control.checked,
           },
         ];
+        wanted(); // an edit without a pointer or focus (a script, an assistive tool) asks too
+      };
+      // A click on one of the form's own buttons (add a row, select all, a filter) before the code
+      // is here would be lost: React does not replay it on HTML it has not hydrated. Hold it and
+      // click again once the form is live. Native controls (checkboxes, radios, their labels) keep
+      // their own behaviour and are replayed as changes; a submit button's submit is held below.
+      const onClick = (event: MouseEvent) => {
+        if (live.current || !inside(event) || !(event.target instanceof Element)) return;
+        const button = event.target.closest<HTMLElement>(
+          'button:not([type="submit"]), [role="button"], [role="tab"], [role="option"], [role="switch"]',
+        );
+        if (!button || !element.contains(button)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        clicks.current = [...clicks.current, button];
       };
       const edits = ["input", "change"] as const;
       for (const type of events) window.addEventListener(type, onInteraction, true);
       for (const type of edits) window.addEventListener(type, onChange, true);
+      window.addEventListener("click", onClick, true);
       window.addEventListener("submit", onSubmit, true);
       return () => {
         for (const type of events) window.removeEventListener(type, onInteraction, true);
         for (const type of edits) window.removeEventListener(type, onChange, true);
+        window.removeEventListener("click", onClick, true);
         window.removeEventListener("submit", onSubmit, true);
       };
     }, []);
@@ -262,7 +287,7 @@ export function hydrateOnInteraction<P extends object>(
       <div ref={root} className="contents">
         <Suspense fallback={fallback}>
           <Gate props={stable as P} root={root} changes={changes} />
-          <Replay changes={changes} pendingSubmit={pendingSubmit} live={live} />
+          <Replay changes={changes} clicks={clicks} pendingSubmit={pendingSubmit} live={live} />
         </Suspense>
       </div>
     );

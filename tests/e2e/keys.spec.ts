@@ -121,3 +121,31 @@ test("the create-key form's code loads when the user reaches for it, and what wa
   await expect(shown).toContainText(`Key ${name} created`);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Read only");
 });
+
+test("a choice made before the page's code ran is kept once the create-key form loads", async ({
+  page,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  // Every script (not the style sheets) waits from the start: the page is the server's HTML,
+  // nothing listens yet.
+  const held: (() => void)[] = [];
+  let open = false;
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    if (!open) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  await page.goto("/keys", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Create an API key" });
+  const name = uniqueName("before-code");
+  await form.getByLabel("Key name").fill(name);
+  await form.getByLabel("Permission").selectOption("read");
+
+  open = true;
+  for (const release of held) release();
+  await settledPage(page);
+  await form.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByRole("status", { name: "New API key" })).toContainText(
+    `Key ${name} created`,
+  );
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Read only");
+});
