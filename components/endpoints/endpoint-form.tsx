@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch, type FieldError } from "react-hook-form"
 import { ContainerSourceFields, ImageField } from "@/components/forms/container-fields";
 import dynamic from "next/dynamic";
 import type { ContainerFields as ContainerFieldsComponent } from "@/components/forms/container-runtime-fields";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { DataCenterPicker } from "@/components/forms/data-center-picker";
 import { asNumber } from "@/components/forms/env-rows";
@@ -58,6 +59,7 @@ export function EndpointForm(props: EndpointFormProps) {
     ),
     defaultValues: props.defaultValues,
   });
+  showDefaultsInHtml(form, ["source"]);
   const { register, control, setValue, handleSubmit, formState } = form;
   const { errors, isSubmitting } = formState;
   const [type, scalingType, gpu, workers, attached, envRows, source, templateId] = useWatch({

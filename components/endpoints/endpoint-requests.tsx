@@ -1,29 +1,20 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { FormProblem } from "@/components/forms/form-problem";
 import { Loading, LoadError } from "@/components/forms/query-states";
-import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmByNameDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { controlClasses } from "@/components/ui/input";
 import { useToast } from "@/components/ui/toast";
-import { purgeQueue, runJob } from "@/lib/actions/jobs";
-import { applyProblemToForm, describeProblem } from "@/lib/queries/apply-problem";
+import { purgeQueue } from "@/lib/actions/jobs";
+import { describeProblem } from "@/lib/queries/apply-problem";
 import { endpointQueryKeys, useEndpointRequests } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import type { RequestForm } from "./request-form-schema";
 import { RequestTable } from "./request-table";
+import { SendRequestForm } from "./send-request-form-on-demand";
 
 // Kept here too for the pages that import it from this file.
 export { JOB } from "./job-status";
-
-export const SAMPLE_REQUEST = '{\n  "input": {\n    "mock_return": "hello"\n  }\n}';
 
 export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
   const toast = useToast();
@@ -31,24 +22,8 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
     enabled: endpoint.type !== "LOAD_BALANCER",
   });
   const invalidate = [endpointQueryKeys.requests(endpoint.id)];
-  const run = useAction(runJob, invalidate);
   const purge = useAction(purgeQueue, invalidate);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<RequestForm>({
-    resolver: lazyZodResolver(() => import("./request-form-schema").then((m) => m.RequestForm)),
-    defaultValues: { body: SAMPLE_REQUEST },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  async function send({ body }: RequestForm) {
-    const result = await run.mutateAsync({ endpointId: endpoint.id, request: JSON.parse(body) });
-    if (!result.ok) {
-      applyProblemToForm(result.problem, form.setError, { fields: [] });
-      return;
-    }
-    toast({ tone: "success", title: `Request ${result.data.id} queued` });
-  }
-
   async function confirmPurge() {
     const result = await purge.mutateAsync({ endpointId: endpoint.id });
     setConfirming(false);
@@ -77,39 +52,7 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={form.handleSubmit(send)} noValidate className="max-w-2xl space-y-3">
-        <Field
-          id="request-body"
-          label="Request body (JSON)"
-          hint="Sent to /run. The handler receives `input`; the mock worker answers with mock_return."
-          error={errors.body?.message}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              {...form.register("body")}
-              rows={6}
-              spellCheck={false}
-              className={`${controlClasses} py-2 font-mono text-[13px]`}
-            />
-          )}
-        </Field>
-        <FormProblem message={errors.root?.server?.message} />
-        <div className="flex gap-2">
-          <Button type="submit" pending={isSubmitting}>
-            Send request
-          </Button>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Purge queue
-          </Button>
-          <Link
-            href={`/playground/endpoint/${encodeURIComponent(endpoint.id)}`}
-            className={buttonClasses("secondary")}
-          >
-            Open in playground
-          </Link>
-        </div>
-      </form>
+      <SendRequestForm endpointId={endpoint.id} onPurge={() => setConfirming(true)} />
       <ConfirmByNameDialog
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -13,7 +13,7 @@ import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import { EndpointForm } from "./endpoint-form";
+import { EndpointForm } from "./endpoint-form-on-demand";
 import { toUpdateInput, valuesFromEndpoint } from "./endpoint-form-values";
 import { poolsFromCatalog } from "./gpu-pools";
 

@@ -6,7 +6,7 @@ import { createEndpoint } from "@/lib/actions/endpoints";
 import { useDataCenters, useGpuTypes, useTemplateChoices } from "@/lib/queries/catalog";
 import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
-import { EndpointForm } from "./endpoint-form";
+import { EndpointForm } from "./endpoint-form-on-demand";
 import { NEW_ENDPOINT_DEFAULTS, toCreateInput } from "./endpoint-form-values";
 import { poolsFromCatalog } from "./gpu-pools";
 

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { ContainerSourceFields, RegistryField } from "@/components/forms/container-fields";
 import dynamic from "next/dynamic";
 import type { ContainerFields as ContainerFieldsComponent } from "@/components/forms/container-runtime-fields";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { DataCenterPicker } from "@/components/forms/data-center-picker";
 import { asNumber } from "@/components/forms/env-rows";
@@ -45,6 +46,7 @@ export function DeployPodForm(props: DeployPodFormProps) {
     resolver: lazyZodResolver(() => import("./pod-form-schema").then((m) => m.DeployPodSchema)),
     defaultValues: NEW_POD_DEFAULTS,
   });
+  showDefaultsInHtml(form, ["cloud", "source"]);
   const { register, control, handleSubmit, formState, setValue } = form;
   const { errors, isSubmitting } = formState;
   const [cloud, gpuId, volumeId] = useWatch({

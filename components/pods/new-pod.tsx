@@ -7,7 +7,7 @@ import { useDataCenters, useGpuTypes, useTemplateChoices } from "@/lib/queries/c
 import { podKeys } from "@/lib/queries/keys";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useRegistries } from "@/lib/queries/registries";
-import { DeployPodForm } from "./deploy-pod-form";
+import { DeployPodForm } from "./deploy-pod-form-on-demand";
 import { toCreatePodInput } from "./pod-form-values";
 
 /** `/pods/new`: loads the choices (GPU types, data centers, pod templates, volumes), then the form. */

@@ -12,8 +12,9 @@ import { useTemplateChoices } from "@/lib/queries/catalog";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useRegistries } from "@/lib/queries/registries";
 import { usePod } from "@/lib/queries/pods";
+import { editablePod } from "./editable-pod";
 import { PodActions } from "./pod-actions";
-import { PodEditForm } from "./pod-edit-form";
+import { PodEditForm } from "./pod-edit-form-on-demand";
 import { podCompute, sshCommand } from "./pod-gpu";
 import { PodRuntime } from "./pod-runtime";
 import { PodStatus } from "./pod-status";
@@ -98,7 +99,7 @@ export function PodDetail({ id }: { id: string }) {
           {(data) => (
             <PodEditForm
               key={pod.id}
-              pod={pod}
+              pod={editablePod(pod)}
               volumes={data.volumes}
               registries={data.registries}
               templates={[...data.templates.templates, ...data.templates.publicTemplates].filter(

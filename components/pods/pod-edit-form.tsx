@@ -3,6 +3,7 @@
 import { useForm, useWatch } from "react-hook-form";
 import { ImageField, RegistryField, TemplatePreview } from "@/components/forms/container-fields";
 import { ContainerFields } from "@/components/forms/container-runtime-fields";
+import { showDefaultsInHtml } from "@/components/forms/defaults-in-html";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { asNumber } from "@/components/forms/env-rows";
 import { FormProblem } from "@/components/forms/form-problem";
@@ -16,9 +17,9 @@ import { applyProblemToForm } from "@/lib/queries/apply-problem";
 import { podKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
 import type { NetworkVolume } from "@/lib/schemas/network-volumes";
-import type { Pod } from "@/lib/schemas/pods";
 import type { Registry } from "@/lib/schemas/registries";
 import type { Template } from "@/lib/schemas/templates";
+import type { EditablePod } from "./editable-pod";
 import type { EditPodValues } from "./pod-form-schema";
 import {
   EDIT_ALIASES,
@@ -38,7 +39,7 @@ export function PodEditForm({
   templates,
   registries,
 }: {
-  pod: Pod;
+  pod: EditablePod;
   volumes: readonly NetworkVolume[];
   templates: readonly Template[];
   registries: readonly Registry[];
@@ -49,6 +50,7 @@ export function PodEditForm({
     resolver: lazyZodResolver(() => import("./pod-form-schema").then((m) => m.EditPodSchema)),
     defaultValues: valuesFromPod(pod),
   });
+  showDefaultsInHtml(form, ["source"]);
   const { register, control, handleSubmit, formState } = form;
   const { errors, isSubmitting, dirtyFields } = formState;
   const [mount, templateId, envRows] = useWatch({

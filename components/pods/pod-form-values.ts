@@ -1,6 +1,7 @@
 import { envToRows, rowsToEnv } from "@/components/forms/env-rows";
 import { mountPatchViolations } from "@/lib/schemas/pod-mount-rules";
-import type { CreatePodInput, Mounts, Pod, UpdatePodInput } from "@/lib/schemas/pods";
+import type { CreatePodInput, Mounts, UpdatePodInput } from "@/lib/schemas/pods";
+import type { EditablePod } from "./editable-pod";
 import type { DeployPodOutput, DeployPodValues, EditPodValues } from "./pod-form-schema";
 
 // The pod forms' plain values and mapping, apart from their zod schemas (./pod-form-schema), which
@@ -82,7 +83,7 @@ export const EDIT_FIELDS = [
 ] as const;
 export const EDIT_ALIASES = { env: "envRows", mounts: "mount" };
 
-export function valuesFromPod(pod: Pod): EditPodValues {
+export function valuesFromPod(pod: EditablePod): EditPodValues {
   const network = pod.mounts.network?.[0];
   const persistent = pod.mounts.persistent;
   return {

@@ -12,7 +12,7 @@ import { describeProblem } from "@/lib/queries/apply-problem";
 import { templateKeys } from "@/lib/queries/keys";
 import { useTemplate } from "@/lib/queries/templates";
 import { useAction } from "@/lib/queries/use-action";
-import { TemplateForm } from "./template-form";
+import { TemplateForm } from "./template-form-on-demand";
 import { toUpdateTemplateInput, valuesFromTemplate } from "./template-form-values";
 
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
