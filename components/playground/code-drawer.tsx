@@ -1,14 +1,12 @@
 "use client";
 
-import { SnippetFigure } from "@/components/playground/snippet-figure";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cx } from "@/components/ui/cx";
 import { Select } from "@/components/ui/select";
-import { describeProblem } from "@/lib/queries/apply-problem";
-import { languages, operations, type JobOperation, type SnippetLanguage } from "@/lib/codegen";
+import { operations, type JobOperation, type SnippetLanguage } from "@/lib/codegen";
 import type { RunTarget } from "@/lib/console-store/run-view";
 import { useSnippet } from "@/lib/queries/playground";
+import { LanguageTabs, languagePanelId, languageTabId, SnippetResult } from "./language-tabs";
 import type { JobPolicy } from "@/lib/schemas/jobs";
 
 export interface CodeDrawerProps {
@@ -66,6 +64,7 @@ function DrawerBody({
   const [language, setLanguage] = useState<SnippetLanguage>("curl");
   const [operation, setOperation] = useState<JobOperation>("run");
   const operationId = useId();
+  const tabsId = useId();
   // Uploaded images travel inline (megabytes of base64): the code shows them shortened.
   const shown = useMemo(() => shortenDataUrls(input), [input]);
   const shortened = shown !== input;
@@ -109,57 +108,29 @@ function DrawerBody({
           Close
         </Button>
       </header>
+      <LanguageTabs base={tabsId} value={language} onChange={setLanguage} />
       <div
-        role="tablist"
-        aria-label="Language"
-        className="flex flex-wrap gap-1 border-b border-neutral-200 dark:border-neutral-800"
+        id={languagePanelId(tabsId)}
+        role="tabpanel"
+        aria-labelledby={languageTabId(tabsId, language)}
+        className="flex min-h-0 flex-1 flex-col gap-4"
       >
-        {languages.map((l) => (
-          <button
-            key={l.id}
-            type="button"
-            role="tab"
-            aria-selected={language === l.id}
-            onClick={() => setLanguage(l.id)}
-            className={cx(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              language === l.id
-                ? "border-violet-600 text-violet-700 dark:border-violet-400 dark:text-violet-300"
-                : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100",
-            )}
-          >
-            {l.label}
-          </button>
-        ))}
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-48 space-y-1">
-          <label htmlFor={operationId} className="block text-sm font-medium">
-            Operation
-          </label>
-          <Select
-            id={operationId}
-            value={operation}
-            onChange={(e) => setOperation(e.target.value as JobOperation)}
-            options={operations.map((o) => ({ value: o.id, label: `${o.method} ${o.label}` }))}
-          />
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-48 space-y-1">
+            <label htmlFor={operationId} className="block text-sm font-medium">
+              Operation
+            </label>
+            <Select
+              id={operationId}
+              value={operation}
+              onChange={(e) => setOperation(e.target.value as JobOperation)}
+              options={operations.map((o) => ({ value: o.id, label: `${o.method} ${o.label}` }))}
+            />
+          </div>
+          <p className="pb-2 text-sm text-neutral-600 dark:text-neutral-400">{op.description}</p>
         </div>
-        <p className="pb-2 text-sm text-neutral-600 dark:text-neutral-400">{op.description}</p>
+        <SnippetResult snippet={snippet} fill />
       </div>
-      {snippet.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {describeProblem(snippet.error)}
-        </p>
-      ) : !snippet.data ? (
-        <div
-          role="status"
-          className="h-64 rounded-lg bg-neutral-100 motion-safe:animate-pulse dark:bg-neutral-800"
-        >
-          <span className="sr-only">Generating code…</span>
-        </div>
-      ) : (
-        <SnippetFigure snippet={snippet.data} stale={snippet.isPlaceholderData} fill />
-      )}
     </div>
   );
 }
