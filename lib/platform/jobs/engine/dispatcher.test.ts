@@ -24,11 +24,13 @@ function setUp(claimMs: number) {
   const repo = {
     maybeQueued: () => null,
     queuedAfterClaim: () => null,
-    claim: async (_endpointId: string, workerId: string) => {
+    claimEach: async (_endpointId: string, takers: { workerId: string }[]) => {
       await new Promise((r) => setTimeout(r, claimMs));
-      if (!queued) return [];
-      queued = false;
-      return [{ id: "job-1", worker_id: workerId } as JobsTable];
+      return takers.map(({ workerId }) => {
+        if (!queued) return [];
+        queued = false;
+        return [{ id: "job-1", worker_id: workerId } as JobsTable];
+      });
     },
     unclaim: () => Promise.resolve(true),
   } as unknown as JobsRepository;
@@ -68,5 +70,135 @@ describe("Dispatcher on a manual clock", () => {
     await scheduler.advanceTo(queuedAt + 60_000);
     expect(run).toEqual({ startedAt: queuedAt, endedAt: queuedAt + EXECUTION_MS });
     await scheduler.stop();
+  });
+});
+
+describe("Dispatcher: a new job straight to a waiting worker", () => {
+  function setUpDirect() {
+    const clock = createClock({ mode: "manual", at: 1_000_000 });
+    const log = createLogger("silent");
+    const queue: JobsTable[] = [];
+    const unclaimed: string[] = [];
+    let claims = 0;
+    const repo = {
+      maybeQueued: () => null,
+      queuedAfterClaim: () => queue.length > 0,
+      claimEach: async (_e: string, takers: { workerId: string }[]) => {
+        claims++;
+        await Promise.resolve();
+        return takers.map(({ workerId }) => {
+          const row = queue.shift();
+          return row ? [{ ...row, worker_id: workerId }] : [];
+        });
+      },
+      unclaim: async (id: string) => {
+        unclaimed.push(id);
+        return true;
+      },
+    } as unknown as JobsRepository;
+    const endpoints = {
+      get: () => Promise.resolve({ id: "ep-1", timeout: 600_000 } as EndpointRecord),
+    } as unknown as EndpointCache;
+    const signals = new JobSignals(log);
+    const dispatched: string[] = [];
+    const dispatcher = new Dispatcher(repo, endpoints, signals, clock, log, (_e, rows) =>
+      dispatched.push(...rows.map((r) => r.id)),
+    );
+    const waiter = (id: string) => {
+      const got: JobsTable[] = [];
+      let left = false;
+      return {
+        got,
+        leave: () => (left = true),
+        w: {
+          workerId: id,
+          batch: 1,
+          gone: () => left,
+          deliver: (rows: JobsTable[]) => {
+            if (left) return false;
+            got.push(...rows);
+            return true;
+          },
+        },
+      };
+    };
+    const settle = () => new Promise((r) => setImmediate(r));
+    return {
+      dispatcher,
+      queue,
+      unclaimed,
+      dispatched,
+      signals,
+      waiter,
+      settle,
+      claims: () => claims,
+    };
+  }
+
+  it("takes a waiter only once its endpoint's queue is known empty, and hands it the stored job", async () => {
+    const t = setUpDirect();
+    const a = t.waiter("w-a");
+    t.queue.push({ id: "old", endpoint_id: "ep-1" } as JobsTable);
+    t.dispatcher.add("ep-1", a.w);
+    // A round is running (its claim is in flight): no shortcut past the queue.
+    expect(t.dispatcher.directWaiter("ep-1")).toBeNull();
+    await t.settle();
+    expect(a.got.map((r) => r.id)).toEqual(["old"]);
+    const b = t.waiter("w-b");
+    t.dispatcher.add("ep-1", b.w);
+    await t.settle();
+    const claimsBefore = t.claims();
+    const taken = t.dispatcher.directWaiter("ep-1");
+    expect(taken?.workerId).toBe("w-b");
+    expect(t.dispatcher.waiting("ep-1")).toBe(0);
+    await t.dispatcher.handOver(taken!, { id: "new", endpoint_id: "ep-1" } as JobsTable);
+    expect(b.got.map((r) => r.id)).toEqual(["new"]);
+    expect(t.dispatched).toEqual(["old", "new"]);
+    expect(t.claims()).toBe(claimsBefore);
+  });
+
+  it("a queue signal since the last empty round means no shortcut", async () => {
+    const t = setUpDirect();
+    const a = t.waiter("w-a");
+    t.dispatcher.add("ep-1", a.w);
+    await t.settle();
+    t.queue.push({ id: "queued-elsewhere", endpoint_id: "ep-1" } as JobsTable);
+    t.dispatcher.dispatch("ep-1");
+    expect(t.dispatcher.directWaiter("ep-1")).toBeNull();
+    await t.settle();
+    expect(a.got.map((r) => r.id)).toEqual(["queued-elsewhere"]);
+  });
+
+  it("a waiter that left before the hand-over puts the job back in the queue for others", async () => {
+    const t = setUpDirect();
+    const a = t.waiter("w-a");
+    t.dispatcher.add("ep-1", a.w);
+    await t.settle();
+    const taken = t.dispatcher.directWaiter("ep-1")!;
+    a.leave();
+    const queued: string[] = [];
+    t.signals.on("queue", "ep-1", () => queued.push("signal"));
+    await t.dispatcher.handOver(taken, { id: "j", endpoint_id: "ep-1" } as JobsTable);
+    expect(t.unclaimed).toEqual(["j"]);
+    expect(queued).toEqual(["signal"]);
+    expect(t.dispatched).toEqual([]);
+  });
+
+  it("a waiter whose job could not be stored waits on, first in line", async () => {
+    const t = setUpDirect();
+    const a = t.waiter("w-a");
+    const b = t.waiter("w-b");
+    t.dispatcher.add("ep-1", a.w);
+    t.dispatcher.add("ep-1", b.w);
+    await t.settle();
+    const taken = t.dispatcher.directWaiter("ep-1")!;
+    expect(taken.workerId).toBe("w-a");
+    t.dispatcher.giveBack("ep-1", taken);
+    expect(t.dispatcher.waiting("ep-1")).toBe(2);
+    t.queue.push({ id: "next", endpoint_id: "ep-1" } as JobsTable);
+    t.dispatcher.dispatch("ep-1");
+    await t.settle();
+    expect(a.got.map((r) => r.id)).toEqual(["next"]);
+    expect(b.got).toEqual([]);
   });
 });

@@ -101,6 +101,42 @@ export class Dispatcher {
     return this.waiters.get(endpointId)?.length ?? 0;
   }
 
+  /**
+   * A new job may go straight to a waiting worker — stored already claimed by it, which saves the
+   * claim's round trip on PostgreSQL — when this instance knows nothing older is queued for the
+   * endpoint (its last round found the queue empty and no queue signal came since) and no round is
+   * running. The waiter leaves the list; `handOver` then gives it the stored job, or `giveBack`
+   * returns it when the job could not be stored.
+   */
+  directWaiter(endpointId: string): TakeWaiter | null {
+    if (this.closed || !this.drained.has(endpointId) || this.running.has(endpointId)) return null;
+    const w = this.waiters.get(endpointId)?.find((x) => !x.gone());
+    if (!w) return null;
+    this.remove(endpointId, w);
+    return w;
+  }
+
+  /**
+   * The job stored for `waiter` (directWaiter) is handed over; if the waiter went away meanwhile,
+   * the job goes back to the queue (its place by seq) for the next worker, on any instance.
+   */
+  async handOver(waiter: TakeWaiter, row: JobsTable): Promise<void> {
+    if (!this.closed && !waiter.gone() && waiter.deliver([row])) {
+      this.onDispatched(row.endpoint_id, [row]);
+      return;
+    }
+    if (await this.repo.unclaim(row.id, waiter.workerId))
+      this.signals.emit("queue", row.endpoint_id);
+  }
+
+  /** The job for `waiter` (directWaiter) was not stored: the waiter waits on, first in line. */
+  giveBack(endpointId: string, waiter: TakeWaiter): void {
+    if (this.closed || waiter.gone()) return;
+    this.add(endpointId, waiter);
+    const list = this.waiters.get(endpointId)!;
+    list.unshift(...list.splice(list.indexOf(waiter), 1));
+  }
+
   /** Safety net for lost signals: one claim attempt per endpoint that has waiters. */
   pollAll(): void {
     for (const endpointId of this.waiters.keys()) this.dispatch(endpointId);
@@ -146,8 +182,11 @@ export class Dispatcher {
       // Waiters stay in the list while their claim runs; only the served ones leave it.
       const picked = list.filter((x) => !x.gone()).slice(0, Math.max(1, want));
       const now = this.clock.now();
-      const results = await Promise.all(
-        picked.map((w) => this.repo.claim(endpointId, w.workerId, w.batch, now, endpoint.timeout)),
+      const results = await this.repo.claimEach(
+        endpointId,
+        picked.map((w) => ({ workerId: w.workerId, batch: w.batch })),
+        now,
+        endpoint.timeout,
       );
       let served = 0;
       for (const [i, w] of picked.entries()) {

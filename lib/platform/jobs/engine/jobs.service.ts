@@ -68,6 +68,16 @@ export class JobsService {
     };
     // Before the job exists: an acknowledged job with a webhook always has its delivery reserved.
     await this.e.webhooks.reserve(row);
+    // PostgreSQL, a worker waiting here and nothing older queued: the job is stored already taken
+    // by that worker, one round trip instead of an insert and then a claim. (The embedded store
+    // commits the insert and the claim together anyway.)
+    const direct = this.e.fast ? null : this.e.dispatcher.directWaiter(endpoint.id);
+    if (direct) {
+      row.status = "IN_PROGRESS";
+      row.worker_id = direct.workerId;
+      row.started_at = now;
+      row.timeout_at = now + (row.execution_timeout ?? endpoint.timeout);
+    }
     const inserted = repo.insert(row);
     this.e.hooks.emit({
       endpointId: endpoint.id,
@@ -78,9 +88,20 @@ export class JobsService {
     // Embedded store: the insert is queued for the next group commit; signalling now lets a waiting
     // worker's claim join the same commit (it runs after the insert). PostgreSQL: only once committed.
     if (this.e.fast) this.e.signals.emit("queue", endpoint.id);
-    await inserted;
+    if (direct) {
+      try {
+        await inserted;
+      } catch (err) {
+        this.e.dispatcher.giveBack(endpoint.id, direct);
+        throw err;
+      }
+      // A copy: the worker's side must not change what the caller is answered.
+      void this.e.dispatcher.handOver(direct, { ...row }).catch((err: unknown) => {
+        this.e.log.error({ err, job: row.id }, "handing a new job to its worker failed");
+      });
+    } else await inserted;
     this.e.scheduler.hint("jobs.expiry", row.delete_at);
-    if (!this.e.fast) this.e.signals.emit("queue", endpoint.id);
+    if (!this.e.fast && !direct) this.e.signals.emit("queue", endpoint.id);
     // Seed: a low-priority job never triggers scaling.
     if (!lowPriority) this.e.signals.emit("scale", endpoint.id);
     return row;

@@ -5,6 +5,7 @@ import type { JobsTable } from "../../store/schema-jobs";
 import { JobCache } from "./job-cache";
 import { JobsReads } from "./jobs-reads.repository";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
+import { WriteBatch } from "../../store/write-batch";
 
 /**
  * Storage of jobs. Every state change is ONE conditional statement (`… WHERE status = … RETURNING *`)
@@ -14,6 +15,16 @@ import type { SqliteJobStatements } from "./sqlite-fast-path";
 /** How long a terminal row written here may be handed to a local waiter without a read (wall ms). */
 const JUST_FINISHED_MS = 1000;
 
+interface Finish {
+  id: string;
+  workerId: string;
+  status: "COMPLETED" | "FAILED";
+  output: string | null;
+  error: string | null;
+  streamed: boolean;
+  now: number;
+}
+
 export class JobsRepository extends JobsReads {
   /** PostgreSQL: terminal rows just written here, handed once to a waiter here (takeJustFinished). */
   private readonly justFinished = new Map<string, { row: JobsTable; until: number }>();
@@ -22,6 +33,16 @@ export class JobsRepository extends JobsReads {
   private seqCounter = 0;
   /** Embedded store only: see `JobCache`. */
   private readonly cache: JobCache | null;
+  /** PostgreSQL: workers' results of one turn of the event loop in one statement. */
+  private readonly finishes = new WriteBatch<Finish, JobsTable | undefined>(
+    (list) => this.finishAll(list),
+    (f) => this.finishOne(f),
+  );
+  /** PostgreSQL: the inserts of one turn of the event loop in one statement. */
+  private readonly inserts = new WriteBatch<JobsTable>(
+    (rows) => this.db.insertInto("jobs").values(rows).execute(),
+    (row) => this.db.insertInto("jobs").values(row).execute(),
+  );
 
   constructor(
     db: Kysely<Database>,
@@ -71,7 +92,7 @@ export class JobsRepository extends JobsReads {
         });
       return;
     }
-    await this.db.insertInto("jobs").values(row).execute();
+    await this.inserts.write(row);
   }
 
   /**
@@ -123,28 +144,13 @@ export class JobsRepository extends JobsReads {
         )
       ).sort((a, b) => Number(a.seq) - Number(b.seq));
     } else if (this.dialect === "postgres") {
-      const res = await sql<JobsTable & { hangar_more: boolean }>`
-        WITH picked AS (
-          SELECT id FROM jobs
-          WHERE endpoint_id = ${endpointId} AND status = 'IN_QUEUE'
-          ORDER BY seq LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        ), claimed AS (
-          UPDATE jobs SET status = 'IN_PROGRESS', worker_id = ${workerId}, started_at = ${now}, timeout_at = ${timeoutAt}
-          FROM picked WHERE jobs.id = picked.id AND jobs.status = 'IN_QUEUE'
-          RETURNING jobs.*
-        )
-        SELECT claimed.*, EXISTS (
-          SELECT 1 FROM jobs q
-          WHERE q.endpoint_id = ${endpointId} AND q.status = 'IN_QUEUE'
-            AND q.id NOT IN (SELECT id FROM picked)
-        ) AS hangar_more
-        FROM claimed`.execute(this.db);
-      rows = res.rows.map(({ hangar_more, ...row }) => {
-        this.moreQueued.set(endpointId, hangar_more);
-        return row;
-      });
-      if (rows.length === 0) this.moreQueued.set(endpointId, false);
+      const [mine] = await this.claimEach(
+        endpointId,
+        [{ workerId, batch: limit }],
+        now,
+        endpointTimeout,
+      );
+      return mine!;
     } else {
       const res = await sql<JobsTable>`
         UPDATE jobs SET status = 'IN_PROGRESS', worker_id = ${workerId}, started_at = ${now}, timeout_at = ${timeoutAt}
@@ -155,6 +161,54 @@ export class JobsRepository extends JobsReads {
       rows = res.rows;
     }
     return this.rememberAll(rows).sort((a, b) => Number(a.seq) - Number(b.seq));
+  }
+
+  /**
+   * One claim for several waiting workers (`batch` jobs each at most, oldest jobs to the first
+   * taker); answers each taker's jobs, in the takers' order. On PostgreSQL one statement claims for
+   * all of them — a round trip and a commit instead of one per waiter.
+   */
+  async claimEach(
+    endpointId: string,
+    takers: { workerId: string; batch: number }[],
+    now: number,
+    endpointTimeout: number,
+  ): Promise<JobsTable[][]> {
+    const ids = takers.map((t) => t.workerId);
+    if (this.dialect !== "postgres" || new Set(ids).size !== ids.length)
+      return Promise.all(
+        takers.map((t) => this.claim(endpointId, t.workerId, t.batch, now, endpointTimeout)),
+      );
+    const slots = takers.flatMap((t) =>
+      Array<string>(Math.max(1, Math.floor(t.batch))).fill(t.workerId),
+    );
+    const timeoutAt = sql<number>`CAST(${now} AS bigint) + COALESCE(execution_timeout, CAST(${endpointTimeout} AS bigint))`;
+    const res = await sql<JobsTable & { hangar_more: boolean }>`
+      WITH slots AS (
+        SELECT w, n FROM unnest(${slots}::text[]) WITH ORDINALITY AS s(w, n)
+      ), locked AS (
+        SELECT id, seq FROM jobs
+        WHERE endpoint_id = ${endpointId} AND status = 'IN_QUEUE'
+        ORDER BY seq LIMIT ${slots.length}
+        FOR UPDATE SKIP LOCKED
+      ), picked AS (
+        SELECT id, row_number() OVER (ORDER BY seq) AS n FROM locked
+      ), claimed AS (
+        UPDATE jobs SET status = 'IN_PROGRESS', worker_id = slots.w, started_at = ${now}, timeout_at = ${timeoutAt}
+        FROM picked JOIN slots ON slots.n = picked.n
+        WHERE jobs.id = picked.id AND jobs.status = 'IN_QUEUE'
+        RETURNING jobs.*
+      )
+      SELECT claimed.*, EXISTS (
+        SELECT 1 FROM jobs q
+        WHERE q.endpoint_id = ${endpointId} AND q.status = 'IN_QUEUE'
+          AND q.id NOT IN (SELECT id FROM locked)
+      ) AS hangar_more
+      FROM claimed`.execute(this.db);
+    this.moreQueued.set(endpointId, res.rows[0]?.hangar_more ?? false);
+    const byWorker = new Map<string, JobsTable[]>(ids.map((id) => [id, []]));
+    for (const { hangar_more: _, ...row } of res.rows) byWorker.get(row.worker_id!)?.push(row);
+    return ids.map((id) => byWorker.get(id)!.sort((a, b) => Number(a.seq) - Number(b.seq)));
   }
 
   /** Undo a claim whose worker went away before receiving the job: back to its old queue position. */
@@ -171,7 +225,7 @@ export class JobsRepository extends JobsReads {
   }
 
   /** `delete_at` once terminal: the earlier of the ttl and the retention (`/status?ttl=` may shorten it). */
-  private deleteAtOnFinish(now: number): RawBuilder<number> {
+  private deleteAtOnFinish(now: number | RawBuilder<unknown>): RawBuilder<number> {
     // Literals, not parameters: PostgreSQL would type an untyped CASE parameter as text.
     const retention = sql`(CASE WHEN sync = 1 THEN ${sql.lit(JOB_RETENTION_MS.sync)} ELSE ${sql.lit(JOB_RETENTION_MS.async)} END)`;
     const keep = sql`(CASE WHEN result_ttl IS NOT NULL AND result_ttl < ${retention} THEN result_ttl ELSE ${retention} END)`;
@@ -203,26 +257,46 @@ export class JobsRepository extends JobsReads {
   ): Promise<JobsTable | undefined> {
     if (this.fast)
       return this.fast.finish({ id, worker: workerId, ...patch, now }, (r) => this.remember(r));
+    const row = await this.finishes.write({ id, workerId, ...patch, now });
+    if (row) this.keepFinished(row);
+    return row;
+  }
+
+  private finishOne(f: Finish): Promise<JobsTable | undefined> {
     return this.db
       .updateTable("jobs")
       .set({
-        status: patch.status,
-        output: patch.output,
-        error: patch.error,
-        completed_at: now,
+        status: f.status,
+        output: f.output,
+        error: f.error,
+        completed_at: f.now,
         timeout_at: null,
-        delete_at: this.deleteAtOnFinish(now),
-        ...(patch.streamed ? { streamed: 1 } : {}),
+        delete_at: this.deleteAtOnFinish(f.now),
+        ...(f.streamed ? { streamed: 1 } : {}),
       })
-      .where("id", "=", id)
-      .where("worker_id", "=", workerId)
+      .where("id", "=", f.id)
+      .where("worker_id", "=", f.workerId)
       .where("status", "=", "IN_PROGRESS")
       .returningAll()
-      .executeTakeFirst()
-      .then((r) => {
-        if (r) this.keepFinished(r);
-        return this.remember(r);
-      });
+      .executeTakeFirst();
+  }
+
+  /** PostgreSQL: the results of one turn of the event loop, each still conditional, in one statement. */
+  private async finishAll(list: Finish[]): Promise<(JobsTable | undefined)[]> {
+    // The same job twice: each report must see the other's outcome, so one statement each.
+    if (new Set(list.map((f) => f.id)).size !== list.length) throw new Error("duplicate job");
+    const col = <K extends keyof Finish>(k: K) => list.map((f) => f[k]);
+    const res = await sql<JobsTable>`
+      UPDATE jobs SET status = v.status, output = v.output, error = v.error, completed_at = v.now,
+        timeout_at = NULL, delete_at = ${this.deleteAtOnFinish(sql`v.now`)},
+        streamed = CASE WHEN v.streamed THEN 1 ELSE jobs.streamed END
+      FROM unnest(${col("id")}::text[], ${col("workerId")}::text[], ${col("status")}::text[],
+        ${col("output")}::text[], ${col("error")}::text[], ${col("streamed")}::boolean[],
+        ${col("now")}::bigint[]) AS v(id, worker_id, status, output, error, streamed, now)
+      WHERE jobs.id = v.id AND jobs.worker_id = v.worker_id AND jobs.status = 'IN_PROGRESS'
+      RETURNING jobs.*`.execute(this.db);
+    const byId = new Map(res.rows.map((r) => [r.id, r]));
+    return list.map((f) => byId.get(f.id));
   }
 
   /**

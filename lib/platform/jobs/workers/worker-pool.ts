@@ -5,6 +5,7 @@ import { workerLogKey } from "../../logs/log-hub";
 import type { EndpointRecord } from "../../management/endpoints/endpoint-record";
 import type { WorkerDirectory } from "../../management/endpoints/worker-directory";
 import type { WorkersTable } from "../../store/schema-jobs";
+import { WriteBatch } from "../../store/write-batch";
 import { builtinImageFor } from "../../workers/builtin-images";
 import { BuiltinRunner } from "./builtin-runner";
 import { MAX_JOB_LOSSES, type JobEngine } from "../engine/engine";
@@ -46,6 +47,22 @@ export class WorkerPool implements WorkerDirectory {
   private readonly departures = new Map<string, number>();
   /** External workers holding a long-poll on this instance: alive whatever the clock says. */
   private readonly connected = new Map<string, number>();
+
+  /** PostgreSQL: the idle marks of one turn of the event loop in one statement. */
+  private readonly idleMarks = new WriteBatch<{ id: string; at: number }>(
+    (marks) =>
+      sql`UPDATE workers SET idle_since = m.at, last_seen_at = m.at
+          FROM unnest(${marks.map((m) => m.id)}::text[], ${marks.map((m) => m.at)}::bigint[]) AS m(id, at)
+          WHERE workers.id = m.id`
+        .execute(this.e.db)
+        .then(() => undefined),
+    (m) =>
+      this.e.db
+        .updateTable("workers")
+        .set({ idle_since: m.at, last_seen_at: m.at })
+        .where("id", "=", m.id)
+        .execute(),
+  );
 
   constructor(private readonly e: JobEngine) {}
 
@@ -162,12 +179,7 @@ export class WorkerPool implements WorkerDirectory {
     // Embedded store: one process scales, and it reads a built-in worker's idle time from memory.
     if (!(runner && this.e.dialect === "sqlite")) {
       if (this.e.fast) await this.e.fast.markIdle(workerId, now);
-      else
-        await this.e.db
-          .updateTable("workers")
-          .set({ idle_since: now, last_seen_at: now })
-          .where("id", "=", workerId)
-          .execute();
+      else await this.idleMarks.write({ id: workerId, at: now });
     }
     this.e.signals.emit("scale", endpointId);
   }

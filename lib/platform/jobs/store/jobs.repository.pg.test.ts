@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresMissing } from "@/tests/api/support/backends";
+import { dropSchema, freshSchema } from "@/tests/api/support/platform";
+import { openStore, type Store } from "../../store/open";
+import type { JobsTable } from "../../store/schema-jobs";
+import { JobsRepository } from "./jobs.repository";
+
+// Every statement a client of this process sends to PostgreSQL (one round trip each).
+const sent: string[] = [];
+const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const q = args[0] as string | { text?: string };
+  sent.push((typeof q === "string" ? q : (q?.text ?? "")).trim().replace(/\s+/g, " "));
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** Statements sent while `run` ran whose text starts with `prefix` (case-insensitive). */
+async function counting<T>(
+  prefix: string,
+  run: () => Promise<T>,
+): Promise<{ value: T; n: number }> {
+  const from = sent.length;
+  const value = await run();
+  const n = sent.slice(from).filter((s) => s.toLowerCase().startsWith(prefix)).length;
+  return { value, n };
+}
+
+let seq = 0;
+function job(endpointId: string, over: Partial<JobsTable> = {}): JobsTable {
+  const now = Date.now();
+  seq++;
+  return {
+    id: `job-${process.pid}-${seq}-${Math.random().toString(36).slice(2, 8)}`,
+    account_id: "acct",
+    endpoint_id: endpointId,
+    status: "IN_QUEUE",
+    sync: 0,
+    input: "{}",
+    webhook: null,
+    s3_config: null,
+    execution_timeout: null,
+    ttl: 86_400_000,
+    low_priority: 0,
+    seq: now * 1000 + seq,
+    created_at: now,
+    queued_at: now,
+    started_at: null,
+    completed_at: null,
+    worker_id: null,
+    timeout_at: null,
+    expires_at: now + 86_400_000,
+    delete_at: now + 86_400_000,
+    result_ttl: null,
+    output: null,
+    error: null,
+    retries: 0,
+    losses: 0,
+    stream_seq: 0,
+    streamed: 0,
+    stream_final_sent: 0,
+    ...over,
+  };
+}
+
+describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statements", () => {
+  let store: Store;
+  let repo: JobsRepository;
+  let schema: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const fresh = await freshSchema();
+    schema = fresh.schema;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-repo-"));
+    store = await openStore({ databaseUrl: fresh.url, dataDir });
+    repo = new JobsRepository(store.db, "postgres");
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("twenty jobs submitted in one turn are stored by one insert statement", async () => {
+    const rows = Array.from({ length: 20 }, () => job("ep-insert"));
+    const { n } = await counting('insert into "jobs"', () =>
+      Promise.all(rows.map((r) => repo.insert(r))),
+    );
+    expect(n).toBe(1);
+    for (const r of rows) expect((await repo.get(r.id))?.status).toBe("IN_QUEUE");
+  });
+
+  it("a job that cannot be stored fails alone; the others of its turn are stored", async () => {
+    const a = job("ep-insert-bad");
+    const b = job("ep-insert-bad");
+    const results = await Promise.allSettled([
+      repo.insert(a),
+      repo.insert({ ...a }), // the same id again: a unique violation
+      repo.insert(b),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((await repo.get(a.id))?.id).toBe(a.id);
+    expect((await repo.get(b.id))?.id).toBe(b.id);
+  });
+
+  it("one claim statement serves several waiting workers, oldest jobs to the first, each up to its batch", async () => {
+    const rows = Array.from({ length: 5 }, () => job("ep-claim"));
+    for (const r of rows) await repo.insert(r);
+    const { value, n } = await counting("with slots", () =>
+      repo.claimEach(
+        "ep-claim",
+        [
+          { workerId: "w-a", batch: 2 },
+          { workerId: "w-b", batch: 1 },
+          { workerId: "w-c", batch: 1 },
+        ],
+        Date.now(),
+        600_000,
+      ),
+    );
+    expect(n).toBe(1);
+    expect(value.map((taken) => taken.map((r) => r.id))).toEqual([
+      [rows[0]!.id, rows[1]!.id],
+      [rows[2]!.id],
+      [rows[3]!.id],
+    ]);
+    expect(value.flat().every((r) => r.status === "IN_PROGRESS")).toBe(true);
+    expect(repo.queuedAfterClaim("ep-claim")).toBe(true); // the fifth still waits
+    const [last] = await repo.claimEach("ep-claim", [{ workerId: "w-d", batch: 3 }], Date.now(), 1);
+    expect(last!.map((r) => r.id)).toEqual([rows[4]!.id]);
+    expect(repo.queuedAfterClaim("ep-claim")).toBe(false);
+  });
+
+  it("results reported in one turn land in one statement, and each is still only its worker's", async () => {
+    const rows = Array.from({ length: 3 }, () => job("ep-finish"));
+    for (const r of rows) await repo.insert(r);
+    const [taken] = await repo.claimEach(
+      "ep-finish",
+      [{ workerId: "w-1", batch: 3 }],
+      Date.now(),
+      600_000,
+    );
+    expect(taken).toHaveLength(3);
+    const now = Date.now();
+    const { value, n } = await counting("update jobs set status = v.status", () =>
+      Promise.all([
+        repo.finish(
+          rows[0]!.id,
+          "w-1",
+          { status: "COMPLETED", output: '"ok"', error: null, streamed: false },
+          now,
+        ),
+        repo.finish(
+          rows[1]!.id,
+          "w-other",
+          { status: "COMPLETED", output: '"no"', error: null, streamed: false },
+          now,
+        ),
+        repo.finish(
+          rows[2]!.id,
+          "w-1",
+          { status: "FAILED", output: null, error: '"boom"', streamed: true },
+          now,
+        ),
+      ]),
+    );
+    expect(n).toBe(1);
+    expect(value.map((r) => r?.status)).toEqual(["COMPLETED", undefined, "FAILED"]);
+    expect(value[0]!.output).toBe('"ok"');
+    expect(value[2]!.error).toBe('"boom"');
+    expect(Number(value[2]!.streamed)).toBe(1);
+    expect(Number(value[0]!.delete_at)).toBeGreaterThan(now);
+    // Not its worker's: the job still runs, and its worker can still finish it.
+    expect((await repo.get(rows[1]!.id))?.status).toBe("IN_PROGRESS");
+    const later = await repo.finish(
+      rows[1]!.id,
+      "w-1",
+      { status: "COMPLETED", output: '"late"', error: null, streamed: false },
+      now,
+    );
+    expect(later?.status).toBe("COMPLETED");
+  });
+
+  it("the same job reported twice in one turn ends once", async () => {
+    const r = job("ep-twice");
+    await repo.insert(r);
+    await repo.claimEach("ep-twice", [{ workerId: "w-1", batch: 1 }], Date.now(), 600_000);
+    const patch = { status: "COMPLETED", output: '"x"', error: null, streamed: false } as const;
+    const both = await Promise.all([
+      repo.finish(r.id, "w-1", patch, Date.now()),
+      repo.finish(r.id, "w-1", patch, Date.now()),
+    ]);
+    expect(both.filter((x) => x !== undefined)).toHaveLength(1);
+  });
+});
