@@ -484,10 +484,10 @@ export class JobsRepository extends JobsReads {
       .then((r) => this.rememberAll(r));
   }
 
-  /** ttl and retention due: the rows are deleted (status then answers 404). */
+  /** ttl and retention due: up to `limit` rows are deleted (status then answers 404). */
   async expire(
     now: number,
-    limit = 500,
+    limit: number,
   ): Promise<Pick<JobsTable, "id" | "endpoint_id" | "status" | "worker_id">[]> {
     const rows = await this.db
       .deleteFrom("jobs")
@@ -495,19 +495,13 @@ export class JobsRepository extends JobsReads {
         eb.selectFrom("jobs").select("id").where("delete_at", "<=", now).limit(limit),
       )
       .where("delete_at", "<=", now)
-      .returning(["id", "endpoint_id", "status", "worker_id"])
+      .returning(["id", "endpoint_id", "status", "worker_id", "stream_seq"])
       .execute();
     for (const r of rows) this.forget(r.id);
-    if (rows.length > 0) {
-      await this.db
-        .deleteFrom("job_chunks")
-        .where(
-          "job_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute();
-    }
+    // Only a job that streamed has chunks (each chunk counts in stream_seq; a retry drops both).
+    const streamed = rows.filter((r) => Number(r.stream_seq) > 0).map((r) => r.id);
+    if (streamed.length > 0)
+      await this.db.deleteFrom("job_chunks").where("job_id", "in", streamed).execute();
     return rows;
   }
 

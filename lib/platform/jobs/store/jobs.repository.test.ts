@@ -198,3 +198,41 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
     expect(both.filter((x) => x !== undefined)).toHaveLength(1);
   });
 });
+
+describe.each(["sqlite", "postgres"] as const)("retention deletes [%s]", (dialect) => {
+  let store: Store;
+  let repo: JobsRepository;
+  let schema: string | undefined;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-repo-"));
+    let databaseUrl: string | undefined;
+    if (dialect === "postgres") {
+      if (postgresMissing !== null) return;
+      ({ url: databaseUrl, schema } = await freshSchema());
+    }
+    store = await openStore({ databaseUrl, dataDir });
+    repo = new JobsRepository(store.db, dialect);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    if (schema) await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a due job goes with its stream chunks; a job not yet due keeps its own", async (ctx) => {
+    if (!store) ctx.skip();
+    const due = job("ep-expire", { status: "IN_PROGRESS", worker_id: "w-1", delete_at: 1 });
+    const kept = job("ep-expire", { status: "IN_PROGRESS", worker_id: "w-1" });
+    const plain = job("ep-expire", { delete_at: 1 });
+    for (const r of [due, kept, plain]) await repo.insert(r);
+    for (const r of [due, due, kept])
+      expect(await repo.appendChunk(r.id, "w-1", '"c"')).toBeTruthy();
+    const gone = await repo.expire(Date.now(), 10);
+    expect(gone.map((r) => r.id).sort()).toEqual([due.id, plain.id].sort());
+    const chunks = await store.db.selectFrom("job_chunks").select("job_id").execute();
+    expect(chunks.map((c) => c.job_id)).toEqual([kept.id]);
+  });
+});
