@@ -44,7 +44,7 @@ export function createJobEngine(s: PlatformServices): JobEngine {
     hooks: new EngineHooks(),
   } as JobEngine;
   e.fast = s.store.sqlite ? new SqliteJobStatements(s.store.sqlite) : null;
-  e.repo = new JobsRepository(e.db, e.dialect, e.fast);
+  e.repo = new JobsRepository(e.db, e.dialect, e.fast, s.store.pgPool);
   e.signals = new JobSignals(e.log);
   e.scheduler = new Scheduler(e.clock, e.log);
   e.endpoints = new EndpointCache(e.db, e.events, (id) => hostedEndpointRecord(id, e.instanceId));

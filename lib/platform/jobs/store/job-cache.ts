@@ -1,6 +1,8 @@
 import type { JobsTable } from "../../store/schema-jobs";
 
-const CACHE_SIZE = 50_000;
+// A few seconds of `/run` at full speed: the jobs clients poll and wait for. Each row is a few KB of
+// heap; 50,000 of them put the platform over its 300 MB memory budget under load.
+const CACHE_SIZE = 10_000;
 
 /**
  * Embedded store only (one process writes): every job row the repository writes or reads is kept,

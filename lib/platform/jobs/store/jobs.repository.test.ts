@@ -11,9 +11,12 @@ import { JobsRepository } from "./jobs.repository";
 
 // Every statement a client of this process sends to PostgreSQL (one round trip each).
 const sent: string[] = [];
+/** The names of the prepared statements among them. */
+const named: string[] = [];
 const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const q = args[0] as string | { text?: string };
+  const q = args[0] as string | { text?: string; name?: string };
+  if (typeof q !== "string" && q?.name) named.push(q.name);
   sent.push((typeof q === "string" ? q : (q?.text ?? "")).trim().replace(/\s+/g, " "));
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
@@ -184,6 +187,16 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
       now,
     );
     expect(later?.status).toBe("COMPLETED");
+  });
+
+  it("a job read by id (every /status) is one prepared statement, planned once per connection", async () => {
+    const withPool = new JobsRepository(store.db, "postgres", null, store.pgPool);
+    const r = job("ep-read");
+    await repo.insert(r);
+    const from = named.length;
+    expect((await withPool.get(r.id))?.id).toBe(r.id);
+    expect(await withPool.get("no-such-job")).toBeUndefined();
+    expect(named.slice(from)).toEqual(["hangar_job_by_id", "hangar_job_by_id"]);
   });
 
   it("the same job reported twice in one turn ends once", async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import type pg from "pg";
 import { JOB_RETENTION_MS } from "@/lib/schemas/jobs";
 import type { Database } from "../../store/schema";
 import type { JobsTable } from "../../store/schema-jobs";
@@ -49,6 +50,8 @@ export class JobsRepository extends JobsReads {
     private readonly dialect: "sqlite" | "postgres",
     /** Embedded store: prepared statements and group commit for the hot path. */
     private readonly fast: SqliteJobStatements | null = null,
+    /** PostgreSQL: the pool, for the reads worth a prepared statement (`/status`). */
+    private readonly pool?: pg.Pool,
   ) {
     super(db);
     this.cache = dialect === "sqlite" ? new JobCache() : null;
@@ -117,6 +120,15 @@ export class JobsRepository extends JobsReads {
     const hit = this.cache?.get(id);
     if (hit) return hit;
     if (this.fast) return this.remember(this.fast.get(id));
+    if (this.pool) {
+      // Named: each connection parses and plans it once (the busiest read: every /status).
+      const res = await this.pool.query<JobsTable>({
+        name: "hangar_job_by_id",
+        text: "SELECT * FROM jobs WHERE id = $1",
+        values: [id],
+      });
+      return res.rows[0];
+    }
     return this.remember(
       await this.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst(),
     );
