@@ -4,16 +4,23 @@ interface Pending<T, R> {
   reject: (err: unknown) => void;
 }
 
+/** Statements of one batch kind on their way at once; more writes wait and go together. */
+const IN_FLIGHT = 2;
+
 /**
- * Group commit for PostgreSQL: writes of one kind issued in the same turn of the event loop go to
- * the server as one statement (`writeAll`), so a burst of N pays for one round trip and one commit
- * instead of N. Each write resolves only once its statement committed, with its own result
- * (`writeAll` answers one per item, in order). When the shared statement fails, each write is tried
- * alone (`writeOne`), so one bad write never fails the others.
+ * Group commit for PostgreSQL: writes of one kind go to the server as one statement (`writeAll`),
+ * so a burst of N pays for one round trip and one commit instead of N. A write waits for nothing
+ * when the server is idle (it goes as soon as the code that issued it has run, with whatever that
+ * code issued too); while statements are on their way, new writes gather and go together when one
+ * lands — the busier the server, the larger the batches. Each write resolves only once its
+ * statement committed, with its own result (`writeAll` answers one per item, in order). When the
+ * shared statement fails, each write is tried alone (`writeOne`), so one bad write never fails
+ * the others.
  */
 export class WriteBatch<T, R = unknown> {
   private queue: Pending<T, R>[] = [];
   private scheduled = false;
+  private inFlight = 0;
 
   constructor(
     private readonly writeAll: (items: T[]) => Promise<R[] | void>,
@@ -25,18 +32,23 @@ export class WriteBatch<T, R = unknown> {
   write(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
+      this.schedule();
     });
   }
 
-  private async flush(): Promise<void> {
-    this.scheduled = false;
-    const all = this.queue;
-    this.queue = [];
-    for (let i = 0; i < all.length; i += this.max) await this.send(all.slice(i, i + this.max));
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= IN_FLIGHT || this.queue.length === 0) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      const batch = this.queue.splice(0, this.max);
+      this.inFlight++;
+      void this.send(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+      this.schedule();
+    });
   }
 
   private async send(batch: Pending<T, R>[]): Promise<void> {
