@@ -409,8 +409,9 @@ export class JobsService {
       }
       if (rows.length < EXPIRE_BATCH) return;
       // A backlog (a million jobs due at once) is deleted batch by batch, and requests keep two
-      // thirds of the time: on the embedded store a batch holds the event loop while it runs, so
-      // after each one the loop is left to requests for twice as long as the batch took.
+      // thirds of the time: on the embedded store a batch holds the event loop while it runs (on
+      // PostgreSQL it holds the server's cores, shared with the requests' statements), so after
+      // each one the platform serves only requests for twice as long as the batch took.
       await leaveToRequests(2 * (performance.now() - started));
     }
   }
