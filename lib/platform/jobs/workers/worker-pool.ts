@@ -50,12 +50,16 @@ export class WorkerPool implements WorkerDirectory {
 
   /** PostgreSQL: the idle marks of one turn of the event loop in one statement. */
   private readonly idleMarks = new WriteBatch<{ id: string; at: number }>(
-    (marks) =>
-      sql`UPDATE workers SET idle_since = m.at, last_seen_at = m.at
-          FROM unnest(${marks.map((m) => m.id)}::text[], ${marks.map((m) => m.at)}::bigint[]) AS m(id, at)
+    (marks) => {
+      // A worker marked twice in one batch: its latest mark (one row may be updated only once).
+      const latest = new Map<string, number>();
+      for (const m of marks) latest.set(m.id, Math.max(m.at, latest.get(m.id) ?? m.at));
+      return sql`UPDATE workers SET idle_since = m.at, last_seen_at = m.at
+          FROM unnest(${[...latest.keys()]}::text[], ${[...latest.values()]}::bigint[]) AS m(id, at)
           WHERE workers.id = m.id`
         .execute(this.e.db)
-        .then(() => undefined),
+        .then(() => undefined);
+    },
     (m) =>
       this.e.db
         .updateTable("workers")
