@@ -100,7 +100,16 @@ export class WorkerPool implements WorkerDirectory {
       polled_at: null,
       billed_until: now,
     };
-    await this.e.db.insertInto("workers").values(row).execute();
+    const runner = new BuiltinRunner(this.e, row.id, endpoint, image);
+    // Known before its row is: the heartbeat removes a row of this instance that has no runner as
+    // orphaned, and on PostgreSQL it could read the row between the insert and the code after it.
+    this.runners.set(row.id, runner);
+    try {
+      await this.e.db.insertInto("workers").values(row).execute();
+    } catch (err) {
+      this.runners.delete(row.id);
+      throw err;
+    }
     this.e.hooks.emit({
       endpointId: endpoint.id,
       jobId: null,
@@ -116,8 +125,6 @@ export class WorkerPool implements WorkerDirectory {
         : `Worker created for endpoint ${endpoint.id}: THROTTLED, no capacity in its GPU pools.`,
       now,
     );
-    const runner = new BuiltinRunner(this.e, row.id, endpoint, image);
-    this.runners.set(row.id, runner);
     if (placement) runner.boot(row.ready_at!);
     return row;
   }
