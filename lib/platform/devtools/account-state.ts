@@ -84,22 +84,25 @@ export class AccountState {
   /** Stops the account's workers, ends its faults and deletes its rows; other accounts are untouched. */
   async reset(accountId: string): Promise<void> {
     const endpointIds = await this.endpointIds(accountId);
-    this.devtools.metrics.forget(endpointIds);
+    await this.devtools.metrics.forget(endpointIds);
     await this.stop(accountId);
+    // Stopping recorded the workers' and jobs' last increments: dropped too, before the delete.
+    await this.devtools.metrics.forget(endpointIds);
     const tables = await this.tables();
     await this.db.transaction().execute(async (trx) => {
       for (const [t] of [...tables].reverse()) await this.deleteOwned(trx, t, accountId);
       await this.deleteWorkers(trx, accountId);
     });
-    this.afterChange(endpointIds);
+    await this.afterChange(endpointIds);
   }
 
   async import(accountId: string, snapshot: StateSnapshot): Promise<StateSummary> {
     const tables = new Map(await this.tables());
     const rows = await this.validate(accountId, snapshot, tables);
     const before = await this.endpointIds(accountId);
-    this.devtools.metrics.forget(before);
+    await this.devtools.metrics.forget(before);
     await this.stop(accountId);
+    await this.devtools.metrics.forget(before);
     try {
       await this.db.transaction().execute(async (trx) => {
         const order = [...tables.keys()];
@@ -121,7 +124,7 @@ export class AccountState {
         throw problem(400, `the snapshot could not be imported: ${err.message}`);
       throw err;
     }
-    this.afterChange([...before, ...(await this.endpointIds(accountId))]);
+    await this.afterChange([...before, ...(await this.endpointIds(accountId))]);
     await this.e.scheduler.poll();
     return this.summary(accountId);
   }
@@ -277,9 +280,9 @@ export class AccountState {
     for (const w of workers) await this.e.workers.remove(w.id, "account state reset");
   }
 
-  private afterChange(endpointIds: string[]): void {
+  private async afterChange(endpointIds: string[]): Promise<void> {
     this.e.repo.forgetAll();
-    this.devtools.metrics.forget(endpointIds);
+    await this.devtools.metrics.forget(endpointIds);
     for (const id of endpointIds) this.e.endpoints.invalidate(id);
   }
 }

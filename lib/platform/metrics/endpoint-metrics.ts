@@ -108,6 +108,8 @@ export interface MetricsSources {
 
 export class EndpointMetricsService {
   private pending = new Map<string, Pending>();
+  /** Sampling rounds under way (`forget` waits for their writes). */
+  private readonly sampling = new Set<Promise<void>>();
   private coldStarts = new Map<string, number>();
   /** Endpoints with events since the last sample, and those whose last sample was not all zero. */
   private recent = new Set<string>();
@@ -299,6 +301,16 @@ export class EndpointMetricsService {
 
   /** Samples every active endpoint now. */
   async sampleActive(): Promise<void> {
+    const run = this.sampleActiveNow();
+    this.sampling.add(run);
+    try {
+      await run;
+    } finally {
+      this.sampling.delete(run);
+    }
+  }
+
+  private async sampleActiveNow(): Promise<void> {
     if (!this.sources || this.closed) return;
     const ids = new Set([
       ...(await this.sources.activeEndpoints()),
@@ -557,16 +569,27 @@ export class EndpointMetricsService {
   }
 
   /**
-   * Stops sampling these endpoints until they show activity again (an account's state reset or
-   * import deletes them): otherwise the sampler writes one more row for an endpoint that is gone,
-   * and an import of the same endpoint meets it.
+   * Stops sampling these endpoints until they show activity again and drops their gathered
+   * increments (an account's state reset or import deletes them): otherwise the sampler or the
+   * next flush writes rows for an endpoint that is gone, and an import of the same endpoint meets
+   * them. Resolves once the writes and sampling rounds already on their way have landed, so the
+   * caller's delete comes after them.
    */
-  forget(endpointIds: readonly string[]): void {
-    for (const id of endpointIds) {
-      this.recent.delete(id);
-      this.nonZero.delete(id);
-    }
-    this.percentileCache.clear();
+  async forget(endpointIds: readonly string[]): Promise<void> {
+    const gone = new Set(endpointIds);
+    const drop = () => {
+      for (const id of gone) {
+        this.recent.delete(id);
+        this.nonZero.delete(id);
+      }
+      for (const [key, p] of this.pending)
+        if (gone.has(p.row.endpoint_id)) this.pending.delete(key);
+      this.percentileCache.clear();
+    };
+    drop();
+    await Promise.allSettled([this.writing, ...this.sampling]);
+    // A sampling round that was under way may have marked them active again.
+    drop();
   }
 
   /** Forgets what is buffered (state reset of an account). */
