@@ -1,6 +1,7 @@
 import { sql, type ColumnMetadata } from "kysely";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";
 import { problem } from "../http/problem";
+import { retryCatalogRace } from "../store/open";
 import type { JobEngine } from "../jobs/engine/engine";
 import type { Devtools } from "./devtools";
 import type { Table } from "./state-ownership";
@@ -13,7 +14,7 @@ const INTERNAL = new Set(["kysely_migration", "kysely_migration_lock", "leases"]
  * store's own, first on the search path, count).
  */
 export async function storeTables(e: JobEngine): Promise<Map<string, ColumnMetadata[]>> {
-  const found = await e.db.introspection.getTables();
+  const found = await retryCatalogRace(() => e.db.introspection.getTables());
   let schema: string | undefined;
   if (e.dialect === "postgres") {
     const r = await sql<{ s: string }>`select current_schema() as s`.execute(e.db);

@@ -97,11 +97,38 @@ async function migrate(store: Store, all: Record<string, Migration>): Promise<vo
     provider: { getMigrations: async () => all },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  for (let retry = 1; retry < CATALOG_ATTEMPTS && isCatalogRace(outcome.error); retry++)
+    outcome = await migrator.migrateToLatest();
+  const { error, results } = outcome;
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(
       `store migration ${failed?.migrationName ?? ""} failed: ${(error as Error).message ?? String(error)}`,
     );
+  }
+}
+
+/** PostgreSQL's code for "schema … does not exist". */
+const INVALID_SCHEMA_NAME = "3F000";
+const CATALOG_ATTEMPTS = 5;
+
+/**
+ * PostgreSQL: a query over the whole catalog (Kysely's table introspection, which the migrator
+ * and the state export use) fails with "schema … does not exist" when another schema of the same
+ * database is dropped while it runs: another tenant's change, not ours, so it is tried again.
+ */
+export function isCatalogRace(err: unknown): boolean {
+  return (err as { code?: string } | null | undefined)?.code === INVALID_SCHEMA_NAME;
+}
+
+/** Runs a whole-catalog read again when it met a concurrent schema drop (`isCatalogRace`). */
+export async function retryCatalogRace<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= CATALOG_ATTEMPTS || !isCatalogRace(err)) throw err;
+    }
   }
 }
