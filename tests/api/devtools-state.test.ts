@@ -13,6 +13,7 @@ import {
   type JobsPlatform,
 } from "./support/jobs";
 import { newKey, startTestPlatform } from "./support/platform";
+import { queuedJobRow } from "./support/job-rows";
 
 describeEachBackend("devtools: account state reset, export and import", (backend) => {
   let tp: JobsPlatform;
@@ -288,37 +289,9 @@ describeEachBackend("devtools: account import is checked row by row", (backend) 
     };
   }
   function jobRow(id: string): Record<string, unknown> {
-    const now = Date.UTC(2026, 5, 1, 12);
-    return {
-      id,
-      account_id: myEndpoint().account_id,
-      endpoint_id: myEndpoint().id,
-      status: "IN_QUEUE",
-      sync: 0,
-      input: "{}",
-      webhook: null,
-      s3_config: null,
-      execution_timeout: null,
-      ttl: 86_400_000,
-      low_priority: 0,
-      seq: now * 1000,
-      created_at: now,
-      queued_at: now,
-      started_at: null,
-      completed_at: null,
-      worker_id: null,
-      timeout_at: null,
-      expires_at: now + 86_400_000,
-      delete_at: now + 86_400_000,
-      result_ttl: null,
-      output: null,
-      error: null,
-      retries: 0,
-      losses: 0,
-      stream_seq: 0,
-      streamed: 0,
-      stream_final_sent: 0,
-    };
+    const ep = myEndpoint();
+    const ids = { id, endpointId: String(ep.id), accountId: String(ep.account_id) };
+    return { ...queuedJobRow(ids, Date.UTC(2026, 5, 1, 12)) };
   }
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresMissing } from "@/tests/api/support/backends";
+import { queuedJobRow } from "@/tests/api/support/job-rows";
 import { dropSchema, freshSchema } from "@/tests/api/support/platform";
 import { openStore, type Store } from "../../store/open";
 import type { JobsTable } from "../../store/schema-jobs";
@@ -36,37 +37,11 @@ let seq = 0;
 function job(endpointId: string, over: Partial<JobsTable> = {}): JobsTable {
   const now = Date.now();
   seq++;
-  return {
-    id: `job-${process.pid}-${seq}-${Math.random().toString(36).slice(2, 8)}`,
-    account_id: "acct",
-    endpoint_id: endpointId,
-    status: "IN_QUEUE",
-    sync: 0,
-    input: "{}",
-    webhook: null,
-    s3_config: null,
-    execution_timeout: null,
-    ttl: 86_400_000,
-    low_priority: 0,
+  const id = `job-${process.pid}-${seq}-${Math.random().toString(36).slice(2, 8)}`;
+  return queuedJobRow({ id, endpointId, accountId: "acct" }, now, {
     seq: now * 1000 + seq,
-    created_at: now,
-    queued_at: now,
-    started_at: null,
-    completed_at: null,
-    worker_id: null,
-    timeout_at: null,
-    expires_at: now + 86_400_000,
-    delete_at: now + 86_400_000,
-    result_ttl: null,
-    output: null,
-    error: null,
-    retries: 0,
-    losses: 0,
-    stream_seq: 0,
-    streamed: 0,
-    stream_final_sent: 0,
     ...over,
-  };
+  });
 }
 
 describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statements", () => {
