@@ -1,35 +1,23 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useState } from "react";
-import { FormProblem } from "@/components/forms/form-problem";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { EndpointNotFound } from "@/components/endpoints/endpoint-not-found";
 import { Loading, LoadError } from "@/components/forms/query-states";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { runPlayground } from "@/lib/actions/playground";
 import type { PlaygroundRun } from "@/lib/console-store/run-view";
-import { describeProblem } from "@/lib/queries/apply-problem";
 import { useEndpoint } from "@/lib/queries/endpoints";
-import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
-import { useAction } from "@/lib/queries/use-action";
+import { usePlaygroundRun } from "@/lib/queries/playground";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import { EndpointNotFound } from "@/components/endpoints/endpoint-not-found";
-import { AdvancedOptions, EMPTY_ADVANCED, advancedFrom, parseAdvanced } from "./advanced-options";
-import { CodeDrawer } from "./code-drawer";
-import { JsonEditor } from "./json-editor";
+import { EndpointInputFormOnDemand } from "./endpoint-input-form-on-demand";
 import { ResultPane } from "./result-pane";
-import { RunButton, runOnModEnter } from "./run-button";
 import { RunHistory } from "./run-history";
 import { playgroundHref } from "./run-links";
 
-/** A first input that does something on the endpoint's image (the mock worker echoes mock_return). */
-function exampleFor(endpoint: Endpoint): Record<string, unknown> {
-  return /mock-worker/.test(endpoint.image ?? "")
-    ? { mock_return: "Hello from the playground", mock_delay: 1 }
-    : { prompt: "Hello" };
-}
+const EndpointInputFormNow = lazy(() =>
+  import("./endpoint-input-form").then((m) => ({ default: m.EndpointInputForm })),
+);
 
 /** The playground for one of the user's own queue endpoints: JSON input, same result pane. */
 export function EndpointPlayground({ id, runId }: { id: string; runId?: string }) {
@@ -71,42 +59,13 @@ function Loaded({
   opened?: PlaygroundRun;
 }) {
   const target = useMemo(() => ({ kind: "endpoint" as const, id: endpoint.id }), [endpoint.id]);
-  const seed = useMemo(
-    () =>
-      opened && typeof opened.input === "object" && opened.input !== null
-        ? (opened.input as Record<string, unknown>)
-        : exampleFor(endpoint),
-    [opened, endpoint],
-  );
-  const [input, setInput] = useState(seed);
-  const [jsonError, setJsonError] = useState<string>();
-  const [generation, setGeneration] = useState(0);
-  const [advancedText, setAdvancedText] = useState(() =>
-    opened ? advancedFrom(opened.policy, opened.webhook) : EMPTY_ADVANCED,
-  );
-  const advanced = parseAdvanced(advancedText);
   const [runId, setRunId] = useState(initialRunId);
-  const [problem, setProblem] = useState<string>();
-  const client = useQueryClient();
-  const run = useAction(runPlayground, [playgroundKeys.histories()]);
-  const runData = usePlaygroundRun(runId).data;
+  // Opened from a past run, the form fills in from it at once: its code loads with the page.
+  const Form = opened ? EndpointInputFormNow : EndpointInputFormOnDemand;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setProblem(undefined);
-    if (jsonError) return setProblem(`Fix the JSON first: ${jsonError}`);
-    if (Object.keys(advanced.errors).length > 0)
-      return setProblem("Fix the advanced settings first.");
-    const result = await run.mutateAsync({
-      target,
-      input,
-      policy: advanced.policy,
-      webhook: advanced.webhook,
-    });
-    if (!result.ok) return setProblem(describeProblem(result.problem));
-    client.setQueryData(playgroundKeys.run(result.data.id), result.data);
-    setRunId(result.data.id);
-    window.history.replaceState(null, "", playgroundHref(target, result.data.id));
+  function onRun(id: string) {
+    setRunId(id);
+    window.history.replaceState(null, "", playgroundHref(target, id));
   }
 
   return (
@@ -123,54 +82,9 @@ function Loaded({
         </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-2">
-        <form
-          noValidate
-          aria-labelledby="input-heading"
-          onSubmit={submit}
-          onKeyDown={runOnModEnter}
-          className="min-w-0 space-y-4"
-        >
-          <div className="flex items-center gap-2">
-            <h2 id="input-heading" className="mr-auto text-lg font-medium">
-              Input
-            </h2>
-            <CodeDrawer
-              target={target}
-              input={input}
-              policy={advanced.policy}
-              webhook={advanced.webhook}
-              jobId={runData?.jobId}
-            />
-          </div>
-          <JsonEditor
-            key={generation}
-            label="Input (JSON)"
-            hint={`Sent as the job's input: your handler receives it as job["input"].`}
-            value={input}
-            onChange={setInput}
-            onValidity={setJsonError}
-          />
-          <AdvancedOptions
-            value={advancedText}
-            onChange={setAdvancedText}
-            errors={advanced.errors}
-          />
-          <FormProblem message={problem} />
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setInput(exampleFor(endpoint));
-                setJsonError(undefined);
-                setAdvancedText(EMPTY_ADVANCED);
-                setGeneration((g) => g + 1);
-              }}
-            >
-              Reset
-            </Button>
-            <RunButton pending={run.isPending} />
-          </div>
-        </form>
+        <Suspense>
+          <Form endpoint={endpoint} opened={opened} runId={runId} onRun={onRun} />
+        </Suspense>
         <ResultPane
           runId={runId}
           idleHint="Run the endpoint to see the job's status and output here."

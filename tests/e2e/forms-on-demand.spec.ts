@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
+import { createQueueEndpoint, uniqueName } from "./support";
 
 // Forms whose code loads when the user reaches for them show the server's HTML until then: it must
 // already hold their defaults and their choices. Read here with every script file refused, so what
@@ -8,7 +9,9 @@ import { signInWithPastedKey } from "./sign-in";
 test("forms that load on demand show their defaults and choices before any script runs", async ({
   page,
   browser,
+  request,
 }) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("html-form-ep"));
   await signInWithPastedKey(page, E2E_KEY);
   const html = await browser.newContext({ storageState: await page.context().storageState() });
   await html.route("**/_next/static/**/*.js", (route) => route.abort());
@@ -36,5 +39,14 @@ test("forms that load on demand show their defaults and choices before any scrip
   await noScript.goto("/account", { waitUntil: "commit" });
   await expect(noScript.getByRole("form", { name: "Add an SSH key" })).toBeVisible();
   await expect(noScript.getByRole("form", { name: "Add a registry credential" })).toBeVisible();
+
+  // The playgrounds' input forms (zod, react-hook-form and the model catalogue load on demand).
+  await noScript.goto("/playground/black-forest-labs-flux-1-dev", { waitUntil: "commit" });
+  await expect(noScript.getByLabel("Prompt", { exact: true })).toHaveValue(/masked DJ/);
+  await expect(noScript.getByLabel("Width", { exact: true })).toHaveValue(/^\d+$/);
+  await expect(noScript.getByRole("button", { name: "Run", exact: true })).toBeVisible();
+  await noScript.goto(`/playground/endpoint/${endpoint.id}`, { waitUntil: "commit" });
+  await expect(noScript.getByRole("heading", { level: 1, name: endpoint.name })).toBeVisible();
+  await expect(noScript.getByLabel("Input (JSON)")).toHaveValue(/mock_return/);
   await html.close();
 });

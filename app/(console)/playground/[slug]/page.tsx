@@ -20,8 +20,27 @@ export default async function ModelPlaygroundPage({
   searchParams: Promise<{ run?: string | string[] }>;
 }) {
   const [{ slug }, { run }] = await Promise.all([params, searchParams]);
-  if (!findModel(slug)) notFound();
+  const model = findModel(slug);
+  if (!model) notFound();
   const runId = Array.isArray(run) ? run[0] : run;
-  // A new `?run=` (re-run, open from the history) starts the page afresh.
-  return <ModelPlayground key={runId ?? "new"} slug={slug} runId={runId} />;
+  return (
+    <div className="space-y-8">
+      <header className="space-y-1 border-b border-neutral-200 pb-5 dark:border-neutral-800">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {model.owner} / <span className="capitalize">{model.kind}</span>
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{model.name}</h1>
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{model.description}</p>
+        <p className="font-mono text-xs text-neutral-600 dark:text-neutral-400">{slug}</p>
+      </header>
+      {/* A new `?run=` (re-run, open from the history) starts the playground afresh. */}
+      <ModelPlayground
+        key={runId ?? "new"}
+        slug={slug}
+        kind={model.kind}
+        name={model.name}
+        runId={runId}
+      />
+    </div>
+  );
 }
