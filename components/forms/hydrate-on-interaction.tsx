@@ -34,7 +34,9 @@ function snapshot(root: HTMLElement | null): Snapshot {
         ? control.checked !== control.defaultChecked
         : control instanceof HTMLSelectElement
           ? Array.from(control.options).some((o) => o.selected !== o.defaultSelected)
-          : control.type !== "file" && control.value !== control.defaultValue,
+          : control instanceof HTMLInputElement && control.type === "file"
+            ? (control.files?.length ?? 0) > 0
+            : control.value !== control.defaultValue,
     )
     .map((control) => ({
       control,
@@ -47,6 +49,13 @@ function snapshot(root: HTMLElement | null): Snapshot {
 function replay(changes: Snapshot) {
   for (const { control, value, checked } of changes) {
     if (!control.isConnected) continue;
+    if (control instanceof HTMLInputElement && control.type === "file") {
+      // A script cannot choose files, but the input still holds the ones chosen: say so again,
+      // and the form's handler reads them from the input.
+      if ((control.files?.length ?? 0) > 0)
+        control.dispatchEvent(new Event("change", { bubbles: true }));
+      continue;
+    }
     if (
       control instanceof HTMLInputElement &&
       (control.type === "checkbox" || control.type === "radio")
@@ -245,7 +254,6 @@ export function hydrateOnInteraction<P extends object>(
           !(control instanceof HTMLTextAreaElement)
         )
           return;
-        if (control instanceof HTMLInputElement && control.type === "file") return;
         changes.current = [
           ...changes.current.filter((c) => c.control !== control),
           {
@@ -270,15 +278,28 @@ export function hydrateOnInteraction<P extends object>(
         event.stopPropagation();
         clicks.current = [...clicks.current, button];
       };
+      // ⌘/Ctrl+Enter, the console's "submit this form" key (runOnModEnter), before the code is
+      // here: hold it as a submit of the form it was pressed in.
+      const onModEnter = (event: KeyboardEvent) => {
+        if (live.current || !inside(event) || !(event.target instanceof Element)) return;
+        if (event.key !== "Enter" || !(event.metaKey || event.ctrlKey) || event.isComposing) return;
+        const form = event.target.closest("form");
+        if (!form || !element.contains(form)) return;
+        event.preventDefault();
+        pendingSubmit.current = form;
+        wanted();
+      };
       const edits = ["input", "change"] as const;
       for (const type of events) window.addEventListener(type, onInteraction, true);
       for (const type of edits) window.addEventListener(type, onChange, true);
       window.addEventListener("click", onClick, true);
+      window.addEventListener("keydown", onModEnter, true);
       window.addEventListener("submit", onSubmit, true);
       return () => {
         for (const type of events) window.removeEventListener(type, onInteraction, true);
         for (const type of edits) window.removeEventListener(type, onChange, true);
         window.removeEventListener("click", onClick, true);
+        window.removeEventListener("keydown", onModEnter, true);
         window.removeEventListener("submit", onSubmit, true);
       };
     }, []);

@@ -50,3 +50,20 @@ test("forms that load on demand show their defaults and choices before any scrip
   await expect(noScript.getByLabel("Input (JSON)")).toHaveValue(/mock_return/);
   await html.close();
 });
+
+test("an image chosen in a playground form before its code has loaded is uploaded once it has", async ({
+  page,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  await page.goto("/playground/nano-banana-edit");
+  // Straight into the file input: no pointer or focus reached the form first.
+  await page.getByLabel("Upload images").setInputFiles({
+    name: "early.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await expect(page.getByRole("img", { name: "Preview of early.png" })).toBeVisible();
+});
