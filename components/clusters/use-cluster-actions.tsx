@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { useState } from "react";
 import { useConfirmedDelete } from "@/components/forms/use-confirmed-delete";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { useAction } from "@/lib/queries/use-action";
 import type { Cluster } from "@/lib/schemas/clusters";
 
 // The rename dialog (its form and schema) loads when a Rename button opens it.
-const RenameClusterDialog = dynamic(() =>
+const RenameClusterDialog = lazyPart(() =>
   import("./rename-cluster-dialog").then((m) => m.RenameClusterDialog),
 );
 

@@ -1,11 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { Loading } from "@/components/forms/query-states";
 import type { LogViewerProps } from "./log-viewer";
 
 /** The log viewer, loaded on demand so pages that hold it stay light until it shows. */
-export const LazyLogViewer = dynamic<LogViewerProps>(
+export const LazyLogViewer = lazyPart<LogViewerProps>(
   () => import("./log-viewer").then((m) => m.LogViewer),
-  { ssr: false, loading: () => <Loading what="the log viewer" /> },
+  { clientOnly: true, fallback: <Loading what="the log viewer" /> },
 );

@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { useState, type ReactNode } from "react";
 import { usd } from "@/components/forms/format";
 import { AllLoaded, ListStates } from "@/components/forms/query-states";
@@ -19,7 +19,7 @@ import { CreateVolumeForm } from "./create-volume-form-on-demand";
 import { TIER_LABEL, volumeMonthlyCost } from "./volume-cost";
 
 // The grow dialog (its form and schema) loads when a Grow button opens it.
-const GrowVolumeDialog = dynamic(() =>
+const GrowVolumeDialog = lazyPart(() =>
   import("./grow-volume-dialog").then((m) => m.GrowVolumeDialog),
 );
 
