@@ -1,8 +1,15 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
+import { ticks } from "d3-array";
+import { timeTicks } from "d3-time";
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useDarkTheme } from "./use-dark-theme";
 
@@ -47,115 +54,38 @@ export interface TimeChartProps {
   tickLabel: (at: number) => string;
 }
 
-const AXIS = { light: "#525252", dark: "#a3a3a3" };
-const GRID = { light: "#e5e5e5", dark: "#262626" };
 const HEIGHT = 220;
-/** Tick steps of a count axis: whole numbers only. */
-const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 100_000];
+/** Room around the plot area for the axes: tick labels and the axis titles. */
+const MARGIN = { top: 10, bottom: 40, side: 68, bare: 12 };
+/** The widest a bar gets, px, and the share of its interval it covers. */
+const BAR = { max: 48, share: 0.8 };
 
 /**
- * A time chart on uPlot (canvas) with what a canvas lacks: a read-out of every series at the
- * hovered interval (the latest one otherwise), keyboard use (the plot is a slider over the
- * intervals: ←/→, Home/End, PageUp/PageDown, its value text the read-out), and the data as a
- * table behind a "Show data table" disclosure.
+ * A time chart drawn as SVG — stacked bars and lines over 60 intervals, a left and an optional
+ * right axis — with a read-out of every series at the hovered interval (the latest one otherwise),
+ * keyboard use (the plot is a slider over the intervals: ←/→, Home/End, PageUp/PageDown, its value
+ * text the read-out), and the data as a table behind a "Show data table" disclosure. Axis ticks
+ * come from d3 (`ticks`, `timeTicks`); the drawing is plain SVG, which follows the page's theme
+ * through CSS and needs no chart library on the page.
  */
 export function TimeChart(props: TimeChartProps) {
-  const { title, starts, intervalMs, range, series, left, right, intervalLabel, tickLabel } = props;
+  const { title, starts, series, left, right, intervalLabel } = props;
   const dark = useDarkTheme();
   const holder = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
+  const [width, setWidth] = useState(600);
   const [cursor, setCursor] = useState<number | null>(null);
   const readoutId = useId();
 
-  // Drawn data in uPlot's shape: x in seconds at each interval's middle, so a bar covers it.
-  const xs = starts.map((s) => (s + intervalMs / 2) / 1000);
-  const plotted = stackBars(series);
-  const data: uPlot.AlignedData = [xs, ...plotted.map((p) => p.drawn)];
-  const dataRef = useRef(data);
-  dataRef.current = data;
-  const rangeRef = useRef(range);
-  rangeRef.current = range;
-  const shape = `${plotted.map(({ s }) => `${s.label}/${s.kind}/${s.right ? 1 : 0}`).join(",")}|${left.label}|${right?.label ?? ""}`;
-
-  // The plot itself: made again when the theme or the series change, fed new data otherwise.
-  useEffect(() => {
+  // The plot is as wide as its holder (measured; the SVG's text keeps its size).
+  useLayoutEffect(() => {
     const el = holder.current;
     if (!el) return;
-    const theme = dark ? "dark" : "light";
-    const axis = (side: 1 | 3, a: ChartAxis, scale: string): uPlot.Axis => ({
-      scale,
-      side,
-      label: a.label,
-      labelSize: 18,
-      size: 64,
-      stroke: AXIS[theme],
-      grid: { show: side === 3, stroke: GRID[theme], width: 1 },
-      ticks: { stroke: GRID[theme], width: 1 },
-      values: (_u, splits) => splits.map((v) => a.format(v)),
-      ...(a.integer ? { incrs: COUNT_STEPS } : {}),
-    });
-    const bars = uPlot.paths.bars!({ size: [0.8, 48], align: 0 });
-    const u = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 280),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-        scales: {
-          x: { time: true, range: () => [rangeRef.current[0] / 1000, rangeRef.current[1] / 1000] },
-          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
-          r: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
-        },
-        axes: [
-          {
-            stroke: AXIS[theme],
-            grid: { stroke: GRID[theme], width: 1 },
-            ticks: { stroke: GRID[theme], width: 1 },
-            label: "time (local)",
-            labelSize: 18,
-            values: (_u, splits) => splits.map((v) => tickLabel(v * 1000)),
-          },
-          axis(3, left, "y"),
-          ...(right ? [axis(1, right, "r")] : []),
-        ],
-        series: [
-          {},
-          ...plotted.map<uPlot.Series>(({ s }) => ({
-            label: s.label,
-            scale: s.right ? "r" : "y",
-            stroke: s.color[theme],
-            width: s.kind === "bar" ? 0 : 2,
-            fill: s.kind === "bar" ? s.color[theme] : undefined,
-            paths: s.kind === "bar" ? bars : undefined,
-            // Points on lines: an interval between two without data would draw nothing.
-            points: s.kind === "line" ? { show: true, size: 5 } : { show: false },
-            spanGaps: false,
-          })),
-        ],
-        hooks: { setCursor: [(p) => setCursor(p.cursor.idx ?? null)] },
-      },
-      dataRef.current,
-      el,
-    );
-    plot.current = u;
-    const resize = new ResizeObserver(() =>
-      u.setSize({ width: Math.max(el.clientWidth, 280), height: HEIGHT }),
-    );
+    const measure = () => setWidth(Math.max(el.clientWidth, 280));
+    measure();
+    const resize = new ResizeObserver(measure);
     resize.observe(el);
-    return () => {
-      resize.disconnect();
-      u.destroy();
-      plot.current = null;
-    };
-    // `shape` stands for the series and axes; new data alone goes through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dark, shape]);
-
-  useEffect(() => {
-    plot.current?.setData(data);
-    // `data` is a new array each render; its content changes with the answer's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify(data), range[0], range[1]]);
+    return () => resize.disconnect();
+  }, []);
 
   const last = starts.length - 1;
   const shown = cursor ?? last;
@@ -165,13 +95,8 @@ export function TimeChart(props: TimeChartProps) {
   const when = shown >= 0 ? intervalLabel(starts[shown]!) : "";
   const valueText = `${when}: ${series.map((s) => `${s.label} ${format(s, s.values[shown])}`).join(", ")}`;
 
-  /** Moves the plot's cursor to an interval (the hover read-out follows through setCursor). */
-  const moveTo = (i: number) => {
-    const u = plot.current;
-    const x = xs[i];
-    if (!u || x === undefined) return;
-    u.setCursor({ left: u.valToPos(x, "x"), top: u.bbox.height / uPlot.pxRatio / 2 });
-  };
+  /** Moves the cursor to an interval (the read-out follows). */
+  const moveTo = (i: number) => setCursor(i);
   const onKeyDown = (e: KeyboardEvent) => {
     const step: Record<string, number> = {
       ArrowLeft: -1,
@@ -205,7 +130,9 @@ export function TimeChart(props: TimeChartProps) {
         onKeyDown={onKeyDown}
         onFocus={() => cursor === null && moveTo(last)}
         className="mt-2 min-h-[220px] w-full rounded outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2 dark:focus-visible:ring-violet-400 dark:focus-visible:ring-offset-neutral-950"
-      />
+      >
+        <Plot {...props} width={width} dark={dark} cursor={cursor} onCursor={setCursor} />
+      </div>
       <div id={readoutId} role="group" aria-label={`${title}: read-out`} className="mt-2 text-sm">
         <p className="text-xs text-neutral-600 dark:text-neutral-400">
           {cursor === null ? "Latest" : "At"} {when}
@@ -267,20 +194,202 @@ export function TimeChart(props: TimeChartProps) {
   );
 }
 
-/**
- * What uPlot draws: bars as running sums, the top of the stack first so each lower bar paints
- * over the one above it (a stack without stacking code), then the lines as they are.
- */
-function stackBars(series: readonly ChartSeries[]) {
-  const bars = series.filter((s) => s.kind === "bar");
-  const sums: (number | null)[][] = [];
-  bars.forEach((s, k) =>
-    sums.push(
-      s.values.map((v, i) => (v === null ? null : v + (k > 0 ? (sums[k - 1]![i] ?? 0) : 0))),
-    ),
+/** Each bar's bottom and top (bars stack in the order given), null where it has no value. */
+export function stackBars(series: readonly ChartSeries[]) {
+  const below: number[] = [];
+  return series
+    .filter((s) => s.kind === "bar")
+    .map((s) => ({
+      s,
+      spans: s.values.map((v, i) => {
+        if (v === null) return null;
+        const from = below[i] ?? 0;
+        below[i] = from + v;
+        return [from, from + v] as const;
+      }),
+    }));
+}
+
+/** The top of an axis: 10 % above the highest value drawn on it, 1 when nothing is above 0. */
+function axisTop(values: Iterable<number | null>): number {
+  let max = 0;
+  for (const v of values) if (v !== null && v > max) max = v;
+  return max > 0 ? max * 1.1 : 1;
+}
+
+/** An axis's ticks from 0 to `top` (whole numbers only on a count axis). */
+function axisTicks(axis: ChartAxis, top: number): number[] {
+  const all = ticks(0, top, 5);
+  const kept = axis.integer ? all.filter(Number.isInteger) : all;
+  return kept.length > 1 ? kept : [0, ...(axis.integer ? [Math.max(1, Math.floor(top))] : [top])];
+}
+
+/** `d` of a line through the values, broken where one is missing. */
+function linePath(points: readonly ([number, number] | null)[]): string {
+  let d = "";
+  let open = false;
+  for (const p of points) {
+    if (!p) {
+      open = false;
+      continue;
+    }
+    d += `${open ? "L" : "M"}${p[0].toFixed(1)} ${p[1].toFixed(1)}`;
+    open = true;
+  }
+  return d;
+}
+
+const axisText = "fill-neutral-600 text-[11px] dark:fill-neutral-400";
+const gridLine = "stroke-neutral-200 dark:stroke-neutral-800";
+
+/** The drawing: grid, axes, bars, lines and the hovered interval. Decorative to assistive tech. */
+function Plot({
+  starts,
+  intervalMs,
+  range,
+  series,
+  left,
+  right,
+  tickLabel,
+  width,
+  dark,
+  cursor,
+  onCursor,
+}: TimeChartProps & {
+  width: number;
+  dark: boolean;
+  cursor: number | null;
+  onCursor: (i: number | null) => void;
+}) {
+  const x0 = MARGIN.side;
+  const x1 = width - (right ? MARGIN.side : MARGIN.bare);
+  const y0 = HEIGHT - MARGIN.bottom;
+  const y1 = MARGIN.top;
+  const span = Math.max(range[1] - range[0], 1);
+  const x = (t: number) => x0 + ((t - range[0]) / span) * (x1 - x0);
+  const bars = stackBars(series);
+  const onLeft = (s: ChartSeries) => !(s.right && right);
+  const lines = series.filter((s) => s.kind === "line");
+  const leftTop = axisTop([
+    ...bars.flatMap((b) => b.spans.map((sp) => sp?.[1] ?? null)),
+    ...lines.filter(onLeft).flatMap((s) => s.values),
+  ]);
+  const rightTop = axisTop(lines.filter((s) => !onLeft(s)).flatMap((s) => s.values));
+  const y = (v: number, top: number) => y0 - (v / top) * (y0 - y1);
+  const colour = (s: ChartSeries) => (dark ? s.color.dark : s.color.light);
+  const barWidth = Math.min(BAR.max, ((x1 - x0) * intervalMs * BAR.share) / span);
+  const mid = (i: number) => x(starts[i]! + intervalMs / 2);
+
+  /** The interval under the pointer (by time, so gaps and the range's ends map right). */
+  const onPointerMove = (e: PointerEvent<SVGRectElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const t = range[0] + ((e.clientX - box.left) / box.width) * span;
+    const i = Math.floor((t - (starts[0] ?? range[0])) / intervalMs);
+    onCursor(Math.min(starts.length - 1, Math.max(0, i)));
+  };
+
+  return (
+    <svg width={width} height={HEIGHT} aria-hidden className="block max-w-full overflow-visible">
+      {axisTicks(left, leftTop).map((v) => (
+        <g key={`l${v}`}>
+          <line x1={x0} x2={x1} y1={y(v, leftTop)} y2={y(v, leftTop)} className={gridLine} />
+          <text x={x0 - 6} y={y(v, leftTop)} dy="0.32em" textAnchor="end" className={axisText}>
+            {left.format(v)}
+          </text>
+        </g>
+      ))}
+      {right &&
+        axisTicks(right, rightTop).map((v) => (
+          <text key={`r${v}`} x={x1 + 6} y={y(v, rightTop)} dy="0.32em" className={axisText}>
+            {right.format(v)}
+          </text>
+        ))}
+      {timeTicks(new Date(range[0]), new Date(range[1]), Math.max(2, Math.floor(width / 110))).map(
+        (d) => (
+          <g key={d.getTime()}>
+            <line x1={x(+d)} x2={x(+d)} y1={y1} y2={y0} className={gridLine} />
+            <text x={x(+d)} y={y0 + 16} textAnchor="middle" className={axisText}>
+              {tickLabel(+d)}
+            </text>
+          </g>
+        ),
+      )}
+      <text x={(x0 + x1) / 2} y={HEIGHT - 4} textAnchor="middle" className={axisText}>
+        time (local)
+      </text>
+      <text
+        transform={`translate(12 ${(y0 + y1) / 2}) rotate(-90)`}
+        textAnchor="middle"
+        className={axisText}
+      >
+        {left.label}
+      </text>
+      {right && (
+        <text
+          transform={`translate(${width - 8} ${(y0 + y1) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          className={axisText}
+        >
+          {right.label}
+        </text>
+      )}
+      <line
+        x1={x0}
+        x2={x1}
+        y1={y0}
+        y2={y0}
+        className="stroke-neutral-400 dark:stroke-neutral-600"
+      />
+      {bars.map(({ s, spans }) => (
+        <g key={s.label} fill={colour(s)}>
+          {spans.map((sp, i) =>
+            sp && sp[1] > sp[0] ? (
+              <rect
+                key={starts[i]}
+                x={mid(i) - barWidth / 2}
+                width={barWidth}
+                y={y(sp[1], leftTop)}
+                height={y(sp[0], leftTop) - y(sp[1], leftTop)}
+              />
+            ) : null,
+          )}
+        </g>
+      ))}
+      {lines.map((s) => {
+        const top = onLeft(s) ? leftTop : rightTop;
+        const points = s.values.map((v, i) =>
+          v === null ? null : ([mid(i), y(v, top)] as [number, number]),
+        );
+        return (
+          <g key={s.label} stroke={colour(s)} fill={colour(s)}>
+            <path d={linePath(points)} fill="none" strokeWidth={2} strokeLinejoin="round" />
+            {/* Points too: an interval between two without data would draw nothing. */}
+            {points.map((p, i) =>
+              p ? <circle key={starts[i]} cx={p[0]} cy={p[1]} r={i === cursor ? 3.5 : 2} /> : null,
+            )}
+          </g>
+        );
+      })}
+      {cursor !== null && starts[cursor] !== undefined && (
+        <line
+          x1={mid(cursor)}
+          x2={mid(cursor)}
+          y1={y1}
+          y2={y0}
+          strokeDasharray="3 3"
+          className="stroke-neutral-500"
+        />
+      )}
+      <rect
+        data-plot-area=""
+        x={x0}
+        y={y1}
+        width={Math.max(x1 - x0, 0)}
+        height={y0 - y1}
+        fill="transparent"
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => onCursor(null)}
+      />
+    </svg>
   );
-  return [
-    ...bars.map((s, k) => ({ s, drawn: sums[k]! })).reverse(),
-    ...series.filter((s) => s.kind === "line").map((s) => ({ s, drawn: [...s.values] })),
-  ];
 }

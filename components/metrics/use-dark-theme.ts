@@ -2,8 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 
-// The console's theme is the `dark` class on <html> (components/shell/theme.ts sets it); canvas
-// charts read it to pick their colours and follow it when it changes.
+// The console's theme is the `dark` class on <html> (components/shell/theme.ts sets it); the
+// charts read it to pick their series colours and follow it when it changes.
 
 function subscribe(onChange: () => void) {
   const observer = new MutationObserver(onChange);
