@@ -1,5 +1,5 @@
-import MenuIcon from "lucide-react/icons/menu";
-import XIcon from "lucide-react/icons/x";
+import { Menu as MenuIcon, X as XIcon } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleNav } from "@/components/shell/console-nav";
@@ -65,8 +65,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             Hangar<span className="text-violet-600 dark:text-violet-400">.</span>
           </span>
           <span className="inline-flex items-center gap-2 rounded-md border border-neutral-300 px-3 py-1 text-sm dark:border-neutral-700">
-            <MenuIcon aria-hidden className="size-4 group-open:hidden" />
-            <XIcon aria-hidden className="hidden size-4 group-open:block" />
+            <Icon icon={MenuIcon} className="size-4 group-open:hidden" />
+            <Icon icon={XIcon} className="hidden size-4 group-open:block" />
             Menu
           </span>
         </summary>

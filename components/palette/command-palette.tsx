@@ -1,17 +1,20 @@
 "use client";
 
-import Copy from "lucide-react/icons/copy";
-import CornerDownLeft from "lucide-react/icons/corner-down-left";
-import FileCode2 from "lucide-react/icons/file-code-2";
-import HardDrive from "lucide-react/icons/hard-drive";
-import Link2 from "lucide-react/icons/link-2";
-import type { LucideIcon } from "lucide-react";
-import Play from "lucide-react/icons/play";
-import Plus from "lucide-react/icons/plus";
-import Search from "lucide-react/icons/search";
-import Server from "lucide-react/icons/server";
-import Sparkles from "lucide-react/icons/sparkles";
-import Zap from "lucide-react/icons/zap";
+import type { IconNode } from "lucide";
+import {
+  Copy,
+  CornerDownLeft,
+  FileCode2,
+  HardDrive,
+  Link2,
+  Play,
+  Plus,
+  Search,
+  Server,
+  Sparkles,
+  Zap,
+} from "lucide";
+import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
@@ -45,7 +48,7 @@ interface Command {
   hint?: string;
   /** Also matched: the resource's name and id. */
   keywords: readonly string[];
-  icon: LucideIcon;
+  icon: IconNode;
   effect: Effect;
 }
 
@@ -325,7 +328,11 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
       className="mx-auto mt-[12vh] w-full max-w-xl overflow-hidden rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/50 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <div className="flex items-center gap-2 border-b border-neutral-200 px-3 dark:border-neutral-800">
-        <Search aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
+        <Icon
+          icon={Search}
+          aria-hidden
+          className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400"
+        />
         <input
           role="combobox"
           aria-expanded="true"
@@ -366,7 +373,6 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
             {group.commands.map((command) => {
               index += 1;
               const i = index;
-              const Icon = command.icon;
               return (
                 <div
                   key={command.key}
@@ -381,7 +387,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
                       "bg-violet-50 text-violet-900 dark:bg-violet-950 dark:text-violet-100",
                   )}
                 >
-                  <Icon aria-hidden className="size-4 shrink-0" />
+                  <Icon icon={command.icon} className="size-4 shrink-0" />
                   <span className="min-w-0 truncate">{command.label}</span>
                   {command.hint && (
                     <span className="ml-auto min-w-0 shrink truncate font-mono text-xs text-neutral-600 dark:text-neutral-400">
@@ -389,7 +395,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
                     </span>
                   )}
                   {i === activeIndex && (
-                    <CornerDownLeft aria-hidden className="size-3.5 shrink-0" />
+                    <Icon icon={CornerDownLeft} className="size-3.5 shrink-0" />
                   )}
                 </div>
               );

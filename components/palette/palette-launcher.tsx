@@ -1,6 +1,7 @@
 "use client";
 
-import Search from "lucide-react/icons/search";
+import { Search } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { GO_TO_SHORTCUTS, isTypingTarget } from "./shortcuts";
@@ -73,7 +74,7 @@ export function PaletteLauncher() {
         aria-keyshortcuts="Control+K Meta+K"
         className="mr-auto inline-flex h-8 w-64 items-center gap-2 rounded-md border border-neutral-300 bg-white px-2.5 text-sm text-neutral-600 hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
       >
-        <Search aria-hidden className="size-4" />
+        <Icon icon={Search} className="size-4" />
         <span>Search or run a command</span>
         <kbd className="ml-auto rounded border border-neutral-300 px-1 font-sans text-xs dark:border-neutral-700">
           <span className="sr-only">shortcut </span>

@@ -1,3 +1,4 @@
+import { Icon } from "@/components/ui/icon";
 import { DEVTOOLS_NAV_ITEMS, NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 
@@ -33,10 +34,10 @@ function NavList({
 }) {
   return (
     <ul className="space-y-0.5" aria-labelledby={labelledBy}>
-      {items.map(({ href, label, icon: Icon }) => (
+      {items.map(({ href, label, icon }) => (
         <li key={href}>
           <NavLink href={href}>
-            <Icon aria-hidden className="size-4 shrink-0" />
+            <Icon icon={icon} className="size-4 shrink-0" />
             {label}
           </NavLink>
         </li>

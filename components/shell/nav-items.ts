@@ -1,16 +1,18 @@
-import Boxes from "lucide-react/icons/boxes";
-import CreditCard from "lucide-react/icons/credit-card";
-import Database from "lucide-react/icons/database";
-import FileCode2 from "lucide-react/icons/file-code-2";
-import HardDrive from "lucide-react/icons/hard-drive";
-import Inbox from "lucide-react/icons/inbox";
-import KeyRound from "lucide-react/icons/key-round";
-import Network from "lucide-react/icons/network";
-import Server from "lucide-react/icons/server";
-import ShieldAlert from "lucide-react/icons/shield-alert";
-import Sparkles from "lucide-react/icons/sparkles";
-import UserRound from "lucide-react/icons/user-round";
-import Zap from "lucide-react/icons/zap";
+import {
+  Boxes,
+  CreditCard,
+  Database,
+  FileCode2,
+  HardDrive,
+  Inbox,
+  KeyRound,
+  Network,
+  Server,
+  ShieldAlert,
+  Sparkles,
+  UserRound,
+  Zap,
+} from "lucide";
 
 /** The console's sections, in navigation order. Each is a route under app/(console). */
 export const NAV_ITEMS = [

@@ -1,11 +1,14 @@
-import CircleAlert from "lucide-react/icons/circle-alert";
-import CircleCheck from "lucide-react/icons/circle-check";
-import CircleDot from "lucide-react/icons/circle-dot";
-import CircleMinus from "lucide-react/icons/circle-minus";
-import CircleX from "lucide-react/icons/circle-x";
-import Info from "lucide-react/icons/info";
-import LoaderCircle from "lucide-react/icons/loader-circle";
-import type { LucideIcon } from "lucide-react";
+import type { IconNode } from "lucide";
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleDot,
+  CircleMinus,
+  CircleX,
+  Info,
+  LoaderCircle,
+} from "lucide";
+import { Icon } from "./icon";
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
@@ -25,7 +28,7 @@ const BADGE: Record<Tone, string> = {
 };
 
 /** A status's icon repeats its tone in shape, so the tone is never told by colour alone. */
-const STATUS_ICON: Record<Tone, { icon: LucideIcon; className: string }> = {
+const STATUS_ICON: Record<Tone, { icon: IconNode; className: string }> = {
   neutral: { icon: CircleMinus, className: "text-neutral-500 dark:text-neutral-400" },
   success: { icon: CircleCheck, className: "text-green-600 dark:text-green-400" },
   warning: { icon: CircleAlert, className: "text-amber-600 dark:text-amber-400" },
@@ -62,12 +65,11 @@ export function Badge({
  * under reduced motion.
  */
 export function StatusDot({ tone, label, pulse }: { tone: Tone; label: string; pulse?: boolean }) {
-  const { icon: Icon, className } = STATUS_ICON[tone];
-  const Shown = pulse ? LoaderCircle : Icon;
+  const { icon, className } = STATUS_ICON[tone];
   return (
     <span className="inline-flex items-center gap-1.5 text-sm">
-      <Shown
-        aria-hidden
+      <Icon
+        icon={pulse ? LoaderCircle : icon}
         className={cx("size-3.5 shrink-0", className, pulse && "motion-safe:animate-spin")}
       />
       <span>{label}</span>

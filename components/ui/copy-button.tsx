@@ -1,8 +1,7 @@
 "use client";
 
-import Check from "lucide-react/icons/check";
-import Copy from "lucide-react/icons/copy";
-import X from "lucide-react/icons/x";
+import { Check, Copy, X } from "lucide";
+import { Icon } from "./icon";
 import { useEffect, useState } from "react";
 import { cx } from "./cx";
 
@@ -44,11 +43,11 @@ export function CopyButton({
       )}
     >
       {state === "copied" ? (
-        <Check aria-hidden className="size-3.5" />
+        <Icon icon={Check} className="size-3.5" />
       ) : state === "failed" ? (
-        <X aria-hidden className="size-3.5" />
+        <Icon icon={X} className="size-3.5" />
       ) : (
-        <Copy aria-hidden className="size-3.5" />
+        <Icon icon={Copy} className="size-3.5" />
       )}
       <span aria-live="polite">
         {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}

@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { ClusterList } from "@/components/clusters/cluster-list";
 import { PageHeader } from "@/components/shell/page-header";
@@ -28,7 +29,7 @@ export default function ClustersPage() {
               title="No clusters yet"
               action={
                 <a href="#cluster-name" className={buttonClasses("primary")}>
-                  <Plus aria-hidden className="size-4" />
+                  <Icon icon={Plus} className="size-4" />
                   Create a cluster
                 </a>
               }

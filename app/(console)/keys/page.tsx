@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { CreateKeyForm } from "@/components/keys/create-key-form-on-demand";
 import { KeyList } from "@/components/keys/key-list";
@@ -23,7 +24,7 @@ export default function KeysPage() {
               title="No API keys listed"
               action={
                 <a href="#key-name" className={buttonClasses("primary")}>
-                  <Plus aria-hidden className="size-4" />
+                  <Icon icon={Plus} className="size-4" />
                   Create a key
                 </a>
               }

@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { showsClusterPods } from "@/components/clusters/cluster-pods-param";
@@ -23,7 +24,7 @@ export default async function PodsPage({
   const { apiUrl } = getPlatformConfig();
   const deploy = (
     <Link href="/pods/new" className={buttonClasses("primary")}>
-      <Plus aria-hidden className="size-4" />
+      <Icon icon={Plus} className="size-4" />
       Deploy a pod
     </Link>
   );

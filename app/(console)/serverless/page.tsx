@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EndpointList } from "@/components/endpoints/endpoint-list";
@@ -14,7 +15,7 @@ export default function ServerlessPage() {
   const { apiUrl } = getPlatformConfig();
   const create = (
     <Link href="/serverless/new" className={buttonClasses("primary")}>
-      <Plus aria-hidden className="size-4" />
+      <Icon icon={Plus} className="size-4" />
       New endpoint
     </Link>
   );

@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/shell/page-header";
 import { Prefetched } from "@/components/shell/prefetched";
@@ -28,7 +29,7 @@ export default function StoragePage() {
               title="No network volumes yet"
               action={
                 <a href="#volume-name" className={buttonClasses("primary")}>
-                  <Plus aria-hidden className="size-4" />
+                  <Icon icon={Plus} className="size-4" />
                   Create a volume
                 </a>
               }

@@ -1,4 +1,5 @@
-import Plus from "lucide-react/icons/plus";
+import { Plus } from "lucide";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
@@ -20,7 +21,7 @@ export default async function TemplatesPage({
   const { apiUrl } = getPlatformConfig();
   const create = (
     <Link href="/templates/new" className={buttonClasses("primary")}>
-      <Plus aria-hidden className="size-4" />
+      <Icon icon={Plus} className="size-4" />
       New template
     </Link>
   );
