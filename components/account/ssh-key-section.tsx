@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ListStates } from "@/components/forms/query-states";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { DialogOnDemand as Dialog } from "@/components/ui/dialog-on-demand";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";

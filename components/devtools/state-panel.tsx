@@ -6,7 +6,7 @@ import { FormProblem } from "@/components/forms/form-problem";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { DialogOnDemand as Dialog } from "@/components/ui/dialog-on-demand";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/define-action";

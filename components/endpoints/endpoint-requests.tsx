@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Loading, LoadError } from "@/components/forms/query-states";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
+import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useToast } from "@/components/ui/toast";
 import { purgeQueue } from "@/lib/actions/jobs";

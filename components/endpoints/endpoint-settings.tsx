@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AllLoaded } from "@/components/forms/query-states";
 import { Button } from "@/components/ui/button";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
+import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { deleteEndpoint, updateEndpoint } from "@/lib/actions/endpoints";
 import { describeProblem } from "@/lib/queries/apply-problem";

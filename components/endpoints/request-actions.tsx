@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { DialogOnDemand as Dialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { cancelJob, retryJob } from "@/lib/actions/jobs";
 import { describeProblem } from "@/lib/queries/apply-problem";

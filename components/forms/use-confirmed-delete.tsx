@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
+import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/define-action";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
+import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { describeProblem } from "@/lib/queries/apply-problem";
 import { usePodAction } from "@/lib/queries/pods";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { Button } from "@/components/ui/button";
-import { ConfirmByNameDialog } from "@/components/ui/dialog";
+import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useToast } from "@/components/ui/toast";
 import { deleteTemplate, updateTemplate } from "@/lib/actions/templates";
