@@ -161,10 +161,12 @@ test("apply a template and registry credentials to a pod: the preview shows what
   });
   await page.goto(`/pods/${pod.id}`);
   const edit = page.getByRole("form", { name: "Edit pod" });
-  await edit.getByLabel("Registry credentials").selectOption(registry.id);
   await edit.getByLabel("Apply a template").selectOption(template.id);
   const preview = edit.getByRole("region", { name: "Template preview" });
   await expect(preview).toContainText("runpod/comfyui:latest");
+  // The preview is the form's own rendering: its code is here (see the test below for a choice
+  // made before that).
+  await edit.getByLabel("Registry credentials").selectOption(registry.id);
   await expect(preview).toContainText("MODEL=sdxl (from the template)");
   await expect(preview).toContainText("THEME=light (yours, replaces the template's)");
   await edit.getByRole("button", { name: "Save pod" }).click();
@@ -172,6 +174,47 @@ test("apply a template and registry credentials to a pod: the preview shows what
   await expect(edit.getByLabel("Container image")).toHaveValue("runpod/comfyui:latest");
   await expect(edit.getByLabel("Variable 1 name")).toHaveValue(/MODEL|THEME/);
   await expect(edit.getByLabel("Apply a template")).toHaveValue("");
+  await page.reload();
+  await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
+});
+
+test("a registry chosen in a pod's settings before the form's code arrives is saved", async ({
+  page,
+  request,
+}) => {
+  // Known bug: the choice is replayed into the form once its code is here (the select shows it)
+  // but react-hook-form does not mark it dirty, and the pod's PATCH sends only dirty fields: "Nothing
+  // to save". Playwright reports this test as failing once that is fixed: then delete this line.
+  test.fail(true, "a select choice replayed by hydrateOnInteraction is not marked dirty");
+  const pod = await platformPost<{ id: string }>(request, "/v2/pods", {
+    name: uniqueName("early-choices"),
+    image: "runpod/pytorch:latest",
+    gpu: { id: A100, count: 1 },
+  });
+  const registry = await platformPost<{ id: string }>(request, "/v2/registries", {
+    name: uniqueName("early-registry"),
+    username: "robot",
+    password: "secret",
+  });
+  await page.goto(`/pods/${pod.id}`);
+  await page.waitForLoadState("load");
+  // From here on, scripts (the form's code) wait until the choice is made.
+  const held: (() => void)[] = [];
+  let open = false;
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    if (!open) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  const edit = page.getByRole("form", { name: "Edit pod" });
+  await edit.getByLabel("Registry credentials").selectOption(registry.id);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  open = true;
+  for (const release of held) release();
+  await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
+  await edit.getByRole("button", { name: "Save pod" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pod saved" })).toBeVisible({
+    timeout: 10_000,
+  });
   await page.reload();
   await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
 });
