@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { EndpointNotFound } from "@/components/endpoints/endpoint-not-found";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -15,8 +16,8 @@ import { ResultPane } from "./result-pane";
 import { RunHistory } from "./run-history";
 import { playgroundHref } from "./run-links";
 
-const EndpointInputFormNow = lazy(() =>
-  import("./endpoint-input-form").then((m) => ({ default: m.EndpointInputForm })),
+const EndpointInputFormNow = lazyPart(() =>
+  import("./endpoint-input-form").then((m) => m.EndpointInputForm),
 );
 
 /** The playground for one of the user's own queue endpoints: JSON input, same result pane. */
@@ -82,9 +83,7 @@ function Loaded({
         </p>
       </header>
       <div className="grid gap-8 lg:grid-cols-2">
-        <Suspense>
-          <Form endpoint={endpoint} opened={opened} runId={runId} onRun={onRun} />
-        </Suspense>
+        <Form endpoint={endpoint} opened={opened} runId={runId} onRun={onRun} />
         <ResultPane
           runId={runId}
           idleHint="Run the endpoint to see the job's status and output here."

@@ -1,13 +1,14 @@
 "use client";
 
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { ModelInputFormOnDemand } from "./model-input-form-on-demand";
 import { ResultPane } from "./result-pane";
 import { RunHistory } from "./run-history";
 
 /** Opened from a past run, the form fills in from it at once: its code loads with the page. */
-const ModelInputFormNow = lazy(() =>
-  import("./model-input-form").then((m) => ({ default: m.ModelInputForm })),
+const ModelInputFormNow = lazyPart(() =>
+  import("./model-input-form").then((m) => m.ModelInputForm),
 );
 
 /**
@@ -37,9 +38,7 @@ export function ModelPlayground({
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-2">
-        <Suspense>
-          <Form slug={slug} opened={openedRunId} runId={runId} onRun={onRun} />
-        </Suspense>
+        <Form slug={slug} opened={openedRunId} runId={runId} onRun={onRun} />
         <ResultPane
           runId={runId}
           idleHint={`Run the model to see its ${kind === "text" ? "answer stream in" : kind} here.`}
