@@ -291,6 +291,9 @@ export function hydrateOnInteraction<P extends object>(
       };
       const edits = ["input", "change"] as const;
       for (const type of events) window.addEventListener(type, onInteraction, true);
+      // Changed before this code ran (a file chosen, text typed while the page's scripts loaded):
+      // nothing will be heard for it, so ask for the form's code now; hydrating reads the change.
+      if (snapshot(element).length > 0) wanted();
       for (const type of edits) window.addEventListener(type, onChange, true);
       window.addEventListener("click", onClick, true);
       window.addEventListener("keydown", onModEnter, true);

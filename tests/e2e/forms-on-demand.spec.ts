@@ -55,7 +55,14 @@ test("an image chosen in a playground form before its code has loaded is uploade
   page,
 }) => {
   await signInWithPastedKey(page, E2E_KEY);
-  await page.goto("/playground/nano-banana-edit");
+  // Every script waits until the file is chosen: the page is the server's HTML, nothing listens.
+  const held: (() => void)[] = [];
+  let open = false;
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    if (!open) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  await page.goto("/playground/nano-banana-edit", { waitUntil: "commit" });
   // Straight into the file input: no pointer or focus reached the form first.
   await page.getByLabel("Upload images").setInputFiles({
     name: "early.png",
@@ -65,5 +72,7 @@ test("an image chosen in a playground form before its code has loaded is uploade
       "base64",
     ),
   });
+  open = true;
+  for (const release of held) release();
   await expect(page.getByRole("img", { name: "Preview of early.png" })).toBeVisible();
 });
