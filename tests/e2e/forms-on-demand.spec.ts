@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { createQueueEndpoint, uniqueName } from "./support";
+import { createQueueEndpoint, holdScripts, uniqueName } from "./support";
 
 // Forms whose code loads when the user reaches for them show the server's HTML until then: it must
 // already hold their defaults and their choices. Read here with every script file refused, so what
@@ -56,12 +56,7 @@ test("an image chosen in a playground form before its code has loaded is uploade
 }) => {
   await signInWithPastedKey(page, E2E_KEY);
   // Every script waits until the file is chosen: the page is the server's HTML, nothing listens.
-  const held: (() => void)[] = [];
-  let open = false;
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    if (!open) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto("/playground/nano-banana-edit", { waitUntil: "commit" });
   // Straight into the file input: no pointer or focus reached the form first.
   await page.getByLabel("Upload images").setInputFiles({
@@ -72,7 +67,6 @@ test("an image chosen in a playground form before its code has loaded is uploade
       "base64",
     ),
   });
-  open = true;
-  for (const release of held) release();
+  scripts.release();
   await expect(page.getByRole("img", { name: "Preview of early.png" })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
 import { settledPage } from "./console-routes";
 import { signInWithPastedKey } from "./sign-in";
-import { platformPost, uniqueName } from "./support";
+import { holdScripts, platformPost, uniqueName } from "./support";
 
 test("create a restricted key, see it once, and see its 403 rendered as a clear message", async ({
   page,
@@ -97,26 +97,20 @@ test("the create-key form's code loads when the user reaches for it, and what wa
   await page.waitForLoadState("load");
 
   // From here on, scripts wait until the test lets them through.
-  const held: (() => void)[] = [];
-  let open = false;
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    if (!open) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page, "**/_next/static/chunks/**");
 
   const name = uniqueName("early");
   const form = page.getByRole("form", { name: "Create an API key" });
   await form.getByLabel("Key name").fill(name);
   // Focusing the form asked for its code (nothing had loaded it with the page).
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect.poll(scripts.waiting).toBeGreaterThan(0);
   // A choice in a <select>: hydrating puts the server's choice back, so only its change event kept it.
   await form.getByLabel("Permission").selectOption("read");
   await form.getByRole("button", { name: "Create key" }).click();
   // The browser did not submit the form itself (a GET with the name in the address).
   expect(new URL(page.url()).search).toBe("");
 
-  open = true;
-  for (const release of held) release();
+  scripts.release();
   const shown = page.getByRole("status", { name: "New API key" });
   await expect(shown).toContainText(`Key ${name} created`);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Read only");
@@ -128,20 +122,14 @@ test("a choice made before the page's code ran is kept once the create-key form 
   await signInWithPastedKey(page, E2E_KEY);
   // Every script (not the style sheets) waits from the start: the page is the server's HTML,
   // nothing listens yet.
-  const held: (() => void)[] = [];
-  let open = false;
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    if (!open) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto("/keys", { waitUntil: "commit" });
   const form = page.getByRole("form", { name: "Create an API key" });
   const name = uniqueName("before-code");
   await form.getByLabel("Key name").fill(name);
   await form.getByLabel("Permission").selectOption("read");
 
-  open = true;
-  for (const release of held) release();
+  scripts.release();
   await settledPage(page);
   await form.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByRole("status", { name: "New API key" })).toContainText(

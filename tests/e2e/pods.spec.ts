@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { platformPost, uniqueName } from "./support";
+import { holdScripts, platformPost, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
@@ -199,17 +199,11 @@ test("a registry chosen in a pod's settings before the form's code arrives is sa
   await page.goto(`/pods/${pod.id}`);
   await page.waitForLoadState("load");
   // From here on, scripts (the form's code) wait until the choice is made.
-  const held: (() => void)[] = [];
-  let open = false;
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    if (!open) await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   const edit = page.getByRole("form", { name: "Edit pod" });
   await edit.getByLabel("Registry credentials").selectOption(registry.id);
-  await expect.poll(() => held.length).toBeGreaterThan(0);
-  open = true;
-  for (const release of held) release();
+  await expect.poll(scripts.waiting).toBeGreaterThan(0);
+  scripts.release();
   await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
   await edit.getByRole("button", { name: "Save pod" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pod saved" })).toBeVisible({

@@ -96,3 +96,24 @@ export const test = base.extend<{ csp: { violations: string[] } }>({
     expect(csp.violations, "Content Security Policy violations").toEqual([]);
   },
 });
+
+/**
+ * From now on, the page's script requests matching `pattern` wait until `release()`: the page stays
+ * the server's HTML (or the code it already has), as on a slow network. `waiting()` counts the
+ * requests held so far.
+ */
+export async function holdScripts(page: Page, pattern = "**/_next/static/chunks/**/*.js") {
+  const held: (() => void)[] = [];
+  let open = false;
+  await page.route(pattern, async (route) => {
+    if (!open) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  return {
+    waiting: () => held.length,
+    release: () => {
+      open = true;
+      for (const resume of held.splice(0)) resume();
+    },
+  };
+}
