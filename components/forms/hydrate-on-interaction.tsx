@@ -45,6 +45,25 @@ function snapshot(root: HTMLElement | null): Snapshot {
     }));
 }
 
+/**
+ * Puts a changed control back to the server's value (a chosen file stays: a script cannot choose
+ * it again). The form then hydrates over the HTML it rendered and hears the user's change as an
+ * event (`replay`): a form library that reads its fields as they attach would otherwise find the
+ * change without being told — react-hook-form marks such a field dirty but does not render, so the
+ * form's state says "unchanged", the replayed event is no news, and a save sends nothing.
+ */
+function restoreServerValue(control: Control) {
+  if (control instanceof HTMLInputElement && control.type === "file") return;
+  if (
+    control instanceof HTMLInputElement &&
+    (control.type === "checkbox" || control.type === "radio")
+  )
+    control.checked = control.defaultChecked;
+  else if (control instanceof HTMLSelectElement)
+    for (const option of Array.from(control.options)) option.selected = option.defaultSelected;
+  else control.value = control.defaultValue;
+}
+
 /** Gives the hydrated form what the user typed, as events its handlers hear. */
 function replay(changes: Snapshot) {
   for (const { control, value, checked } of changes) {
@@ -164,13 +183,15 @@ export function hydrateOnInteraction<P extends object>(
     if (!Loaded) use(hydrating && typeof window !== "undefined" ? requested : start());
     // Read now, as React starts hydrating the form and before its fields do: hydrating a <select>
     // puts its server-rendered choice back. Adds what the user changed in the server's HTML before
-    // anything listened (before the page's own code ran) to the changes heard since.
+    // anything listened (before the page's own code ran) to the changes heard since, and hands the
+    // fields back their server values: each change reaches the live form as an event (`Replay`).
     if (hydrating) {
       const seen = new Set(changes.current.map((c) => c.control));
       changes.current = [
         ...changes.current,
         ...snapshot(root.current).filter((c) => !seen.has(c.control)),
       ];
+      for (const { control } of changes.current) restoreServerValue(control);
     }
     const Component = Loaded as unknown as ComponentType<P>;
     return <Component {...props} />;

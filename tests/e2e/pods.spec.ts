@@ -182,10 +182,9 @@ test("a registry chosen in a pod's settings before the form's code arrives is sa
   page,
   request,
 }) => {
-  // Known bug: the choice is replayed into the form once its code is here (the select shows it)
-  // but react-hook-form does not mark it dirty, and the pod's PATCH sends only dirty fields: "Nothing
-  // to save". Playwright reports this test as failing once that is fixed: then delete this line.
-  test.fail(true, "a select choice replayed by hydrateOnInteraction is not marked dirty");
+  // The pod's PATCH sends only the fields react-hook-form marks dirty. A field changed before the
+  // form's code arrived must reach it as a change (not be found already changed as it attaches,
+  // which react-hook-form marks dirty without telling the form): otherwise "Nothing to save".
   const pod = await platformPost<{ id: string }>(request, "/v2/pods", {
     name: uniqueName("early-choices"),
     image: "runpod/pytorch:latest",
