@@ -103,7 +103,7 @@ const job = (await (
 ).json()) as { id: string };
 
 process.stdout.write(
-  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, store, seedJobs, seedMs, metricsSeedMs })}\n`,
+  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, pid: process.pid, store, seedJobs, seedMs, metricsSeedMs })}\n`,
 );
 process.on("SIGTERM", () => {
   void platform

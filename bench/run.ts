@@ -19,7 +19,8 @@ import {
 // job, the endpoint metrics aggregation over a million jobs, and the console's load test of an hour
 // of traffic on the accelerated clock. BENCH_DURATION / BENCH_WARMUP (s), BENCH_CONNECTIONS and
 // BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone (and rewrites its
-// section), BENCH_ONLY=accelerated the accelerated load test alone (printed only).
+// section), BENCH_ONLY=accelerated the accelerated load test alone (printed only), BENCH_ONLY=runsync the
+// empty-store /runsync row and statements per job alone (printed only; see runsyncOnly).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,8 +43,9 @@ interface PlatformInfo {
 function child<T>(
   script: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<{ proc: ChildProcess; info: T }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(here, script)], {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(here, script)], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, PLATFORM_LOG_LEVEL: "warn", ...env },
   });
@@ -379,6 +381,23 @@ async function peakRss<T>(
   }
 }
 
+/** Waits until an endpoint has no job queued or running (its backlog is done). */
+async function drained(p: PlatformInfo, endpoint: string): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const h = (await (
+      await fetch(`${p.url}/v2/${endpoint}/health`, {
+        headers: { Authorization: `Bearer ${p.key}` },
+      })
+    ).json()) as { jobs: { inQueue: number; inProgress: number } };
+    if (h.jobs.inQueue + h.jobs.inProgress === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.stdout.write(
+    `  (waited ${((performance.now() - started) / 1000).toFixed(1)} s for the drained queue's backlog)\n`,
+  );
+}
+
 async function jobLoads(
   p: PlatformInfo,
   goals: (typeof GOALS)[keyof typeof GOALS],
@@ -406,7 +425,7 @@ async function jobLoads(
       { rps: goals.run, p99: goals.p99 },
     ),
   );
-  if (withDrain)
+  if (withDrain) {
     rows.push(
       await load("POST /run (4 mock workers draining the queue)", {
         url: `${p.url}/v2/${p.draining}/run`,
@@ -415,6 +434,11 @@ async function jobLoads(
         body: '{"input":{"prompt":"x"}}',
       }),
     );
+    // That load leaves tens of thousands of jobs queued for the four workers; the next row must not
+    // share the cores with their draining (it made the empty store's /runsync read lower than the
+    // 1M-job one, which has no draining row).
+    await drained(p, p.draining);
+  }
   rows.push(
     await load(
       "POST /runsync round trip (mock image, 32 warm workers)",
@@ -565,8 +589,64 @@ function acceleratedSection(r: AcceleratedRun): string {
   ].join("\n");
 }
 
+/**
+ * BENCH_ONLY=runsync: the empty-store `/runsync` row alone on each store (BENCH_STORES narrows it),
+ * then statements per job; printed only, for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU
+ * profile of the platform process there.
+ */
+/** User + system CPU time of a process so far (Linux /proc), in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+}
+
+async function runsyncOnly(): Promise<void> {
+  const only = process.env.BENCH_STORES?.split(",");
+  const stores: StoreRun["store"][] = [];
+  if (!only || only.includes("sqlite")) stores.push("sqlite");
+  if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
+  const prof = process.env.BENCH_CPU_PROF;
+  for (const store of stores) {
+    process.stdout.write(`\n[${store}] /runsync (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
+    const platform = await child<PlatformInfo & { pid: number }>(
+      "platform-child.ts",
+      { BENCH_STORE: store },
+      prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+    );
+    try {
+      const json = {
+        Authorization: `Bearer ${platform.info.key}`,
+        "Content-Type": "application/json",
+      };
+      const opts = {
+        url: `${platform.info.url}/v2/${platform.info.mock}/runsync`,
+        method: "POST" as const,
+        headers: json,
+        body: '{"input":{"mock_return":"x"}}',
+        connections: CONNECTIONS,
+      };
+      await autocannon({ ...opts, duration: WARMUP });
+      // The platform's CPU time per request: what an optimisation saves, whatever else runs here.
+      const cpu0 = cpuMs(platform.info.pid);
+      const r = await autocannon({ ...opts, duration: DURATION });
+      const perReq = ((cpuMs(platform.info.pid) - cpu0) * 1000) / r.requests.total;
+      process.stdout.write(
+        `  POST /runsync: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.timeouts + r.non2xx}; platform CPU ${Math.round(perReq)} µs per request\n`,
+      );
+    } finally {
+      await stop(platform.proc);
+    }
+  }
+  process.stdout.write("\nstatements per job…\n");
+  for (const s of await statementCounts())
+    process.stdout.write(
+      `  ${s.store} ${s.op}: ${s.perJob}  ${s.top.map((t) => `${t.statement.slice(0, 50)}… ${t.perJob}`).join(" | ")}\n`,
+    );
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === "metrics") return metricsOnly();
+  if (process.env.BENCH_ONLY === "runsync") return runsyncOnly();
   if (process.env.BENCH_ONLY === "accelerated") {
     await accelerated();
     return;
