@@ -74,14 +74,15 @@ describe("Dispatcher on a manual clock", () => {
 });
 
 describe("Dispatcher: a new job straight to a waiting worker", () => {
-  function setUpDirect() {
+  /** `embedded`: the store knows synchronously whether anything is queued (maybeQueued). */
+  function setUpDirect(embedded = false) {
     const clock = createClock({ mode: "manual", at: 1_000_000 });
     const log = createLogger("silent");
     const queue: JobsTable[] = [];
     const unclaimed: string[] = [];
     let claims = 0;
     const repo = {
-      maybeQueued: () => null,
+      maybeQueued: () => (embedded ? queue.length > 0 : null),
       queuedAfterClaim: () => queue.length > 0,
       claimEach: async (_e: string, takers: { workerId: string }[]) => {
         claims++;
@@ -200,5 +201,28 @@ describe("Dispatcher: a new job straight to a waiting worker", () => {
     await t.settle();
     expect(a.got.map((r) => r.id)).toEqual(["next"]);
     expect(b.got).toEqual([]);
+  });
+
+  it("embedded store: a waiter that arrives with nothing queued is served straight away, with no claim", () => {
+    const t = setUpDirect(true);
+    const a = t.waiter("w-a");
+    t.dispatcher.add("ep-1", a.w);
+    expect(t.claims()).toBe(0);
+    // Known at once, without a round: the next job needs no claim statement.
+    expect(t.dispatcher.directWaiter("ep-1")?.workerId).toBe("w-a");
+  });
+
+  it("embedded store: a waiter that arrives with a job queued claims it; no shortcut past it", async () => {
+    const t = setUpDirect(true);
+    t.queue.push({ id: "older", endpoint_id: "ep-1" } as JobsTable);
+    const a = t.waiter("w-a");
+    const b = t.waiter("w-b");
+    t.dispatcher.add("ep-1", a.w);
+    t.dispatcher.add("ep-1", b.w);
+    expect(t.dispatcher.directWaiter("ep-1")).toBeNull();
+    await t.settle();
+    expect(a.got.map((r) => r.id)).toEqual(["older"]);
+    // The round found the queue empty after serving: now a new job may go straight to w-b.
+    expect(t.dispatcher.directWaiter("ep-1")?.workerId).toBe("w-b");
   });
 });

@@ -67,8 +67,12 @@ export class Dispatcher {
     }
     list.push(waiter);
     // A job queued but not yet committed has signalled already; nothing queued needs no claim.
-    if (this.repo.maybeQueued(endpointId) !== false && !this.drained.has(endpointId))
-      this.dispatch(endpointId);
+    // The embedded store knows that at once (a read, not a claim): the endpoint is drained, so the
+    // next job can go straight to a waiter (directWaiter).
+    if (!this.drained.has(endpointId)) {
+      if (this.repo.maybeQueued(endpointId) === false) this.markDrained(endpointId);
+      else this.dispatch(endpointId);
+    }
     return () => this.remove(endpointId, waiter);
   }
 

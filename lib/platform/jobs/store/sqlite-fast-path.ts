@@ -146,22 +146,23 @@ export class SqliteJobStatements {
   }
 
   insert(row: JobsTable, onRow: (row: JobsTable) => void): Promise<unknown> {
+    const write = this.batch.write(() => {
+      const r = this.insertStmt.run(row);
+      onRow(row);
+      return r;
+    });
+    // A job stored already taken by its worker (directWaiter) is not queued.
+    if (row.status !== "IN_QUEUE") return write;
     const ep = row.endpoint_id;
     this.pendingInserts.set(ep, (this.pendingInserts.get(ep) ?? 0) + 1);
-    return this.batch
-      .write(() => {
-        const r = this.insertStmt.run(row);
-        onRow(row);
-        return r;
-      })
-      .finally(() => {
-        const n = (this.pendingInserts.get(ep) ?? 1) - 1;
-        if (n <= 0) this.pendingInserts.delete(ep);
-        else this.pendingInserts.set(ep, n);
-      });
+    return write.finally(() => {
+      const n = (this.pendingInserts.get(ep) ?? 1) - 1;
+      if (n <= 0) this.pendingInserts.delete(ep);
+      else this.pendingInserts.set(ep, n);
+    });
   }
 
-  /** Inserts queued for the next commit, per endpoint: they count as queued jobs already. */
+  /** Queued inserts waiting for the next commit, per endpoint: they count as queued jobs already. */
   private readonly pendingInserts = new Map<string, number>();
 
   /** Queued jobs of an endpoint exist, committed or about to be (known synchronously). */
