@@ -391,6 +391,10 @@ async function drained(p: PlatformInfo, endpoint: string): Promise<void> {
       })
     ).json()) as { jobs: { inQueue: number; inProgress: number } };
     if (h.jobs.inQueue + h.jobs.inProgress === 0) break;
+    if (performance.now() - started > 180_000) {
+      process.stdout.write(`  (backlog not drained after 180 s: ${JSON.stringify(h.jobs)})\n`);
+      break;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   process.stdout.write(
