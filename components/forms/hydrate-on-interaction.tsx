@@ -24,6 +24,22 @@ const useHydrating = () =>
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Snapshot = { control: Control; value: string; checked: boolean }[];
 
+/**
+ * The option a single-choice select shows before anyone chooses: the last one marked `selected` in
+ * the HTML, or else the first that can be chosen (what the browser shows for a select without a
+ * default, such as one whose form leaves the field empty until chosen).
+ */
+function defaultIndex(select: HTMLSelectElement): number {
+  const options = Array.from(select.options);
+  const marked = options.findLastIndex((o) => o.defaultSelected);
+  return marked !== -1 ? marked : options.findIndex((o) => !o.disabled);
+}
+
+const selectChanged = (select: HTMLSelectElement) =>
+  select.multiple
+    ? Array.from(select.options).some((o) => o.selected !== o.defaultSelected)
+    : select.selectedIndex !== defaultIndex(select);
+
 /** Values and checks the user changed in the server's HTML before the code arrived. */
 function snapshot(root: HTMLElement | null): Snapshot {
   if (!root) return [];
@@ -33,7 +49,7 @@ function snapshot(root: HTMLElement | null): Snapshot {
       (control.type === "checkbox" || control.type === "radio")
         ? control.checked !== control.defaultChecked
         : control instanceof HTMLSelectElement
-          ? Array.from(control.options).some((o) => o.selected !== o.defaultSelected)
+          ? selectChanged(control)
           : control instanceof HTMLInputElement && control.type === "file"
             ? (control.files?.length ?? 0) > 0
             : control.value !== control.defaultValue,
@@ -59,6 +75,8 @@ function restoreServerValue(control: Control) {
     (control.type === "checkbox" || control.type === "radio")
   )
     control.checked = control.defaultChecked;
+  else if (control instanceof HTMLSelectElement && !control.multiple)
+    control.selectedIndex = defaultIndex(control);
   else if (control instanceof HTMLSelectElement)
     for (const option of Array.from(control.options)) option.selected = option.defaultSelected;
   else control.value = control.defaultValue;

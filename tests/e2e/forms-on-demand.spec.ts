@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+import { settledPage } from "./console-routes";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
 import { createQueueEndpoint, holdScripts, uniqueName } from "./support";
@@ -49,6 +50,40 @@ test("forms that load on demand show their defaults and choices before any scrip
   await expect(noScript.getByRole("heading", { level: 1, name: endpoint.name })).toBeVisible();
   await expect(noScript.getByLabel("Input (JSON)")).toHaveValue(/mock_return/);
   await html.close();
+});
+
+// React marks each element it has hydrated; the server's HTML of a form still waiting has no mark.
+const hydrated = (field: Locator) =>
+  field.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")));
+
+test("an untouched form that loads on demand stays the server's HTML until the user reaches for it", async ({
+  page,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  // Pages whose form holds a select without a default (the volume's tier: the browser shows its
+  // first option) must not read as changed by the user: that would load the form's code at once.
+  const forms = [
+    { url: "/storage", form: "Create a network volume", field: "Name" },
+    { url: "/clusters", form: "Create a cluster", field: "Container image" },
+    { url: "/account", form: "Add an SSH key", field: "Public key" },
+  ];
+  // Scripts requested and not yet arrived: a form asking for its code at once would be one.
+  const inFlight = new Set<string>();
+  page.on("request", (r) => void (r.resourceType() === "script" && inFlight.add(r.url())));
+  page.on("requestfinished", (r) => void inFlight.delete(r.url()));
+  page.on("requestfailed", (r) => void inFlight.delete(r.url()));
+  for (const { url, form, field } of forms) {
+    await page.goto(url);
+    await settledPage(page);
+    await page.waitForLoadState("load");
+    await expect.poll(() => inFlight.size, { message: `scripts still loading on ${url}` }).toBe(0);
+    const input = page.getByRole("form", { name: form }).getByLabel(field, { exact: true });
+    expect(await hydrated(input), `${form} on ${url} hydrated before anyone reached for it`).toBe(
+      false,
+    );
+    await input.focus();
+    await expect.poll(() => hydrated(input), { message: `${form} on ${url}` }).toBe(true);
+  }
 });
 
 test("an image chosen in a playground form before its code has loaded is uploaded once it has", async ({
