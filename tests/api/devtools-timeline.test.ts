@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { JobDetail, WhyWaiting } from "@/lib/schemas/devtools";
+import { WhyWaiting } from "@/lib/schemas/devtools";
 import { describeEachBackend } from "./support/backends";
 import {
   advance,
   createEndpoint,
+  jobDetail,
   jobApi,
   run,
   settle,
@@ -18,12 +19,7 @@ describeEachBackend("devtools: job timeline and why a job waits", (backend) => {
   });
   afterAll(async () => tp?.close());
 
-  async function detail(id: string) {
-    const res = await tp.request(`/_platform/jobs/${id}`);
-    const body = (await res.json()) as unknown;
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    return JobDetail.parse(body);
-  }
+  const detail = (id: string) => jobDetail(tp, id);
   async function why(id: string) {
     const res = await tp.request(`/_platform/jobs/${id}/why`);
     expect(res.status).toBe(200);

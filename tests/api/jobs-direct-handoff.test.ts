@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { JobDetail } from "@/lib/schemas/devtools";
 import { describeEachBackend } from "./support/backends";
 import {
   advance,
   createEndpoint,
+  jobDetail,
   run,
   settle,
   startManualPlatform,
@@ -22,12 +22,7 @@ describeEachBackend("jobs: a new job handed straight to a waiting worker", (back
   });
   afterAll(async () => tp?.close());
 
-  async function detail(id: string) {
-    const res = await tp.request(`/_platform/jobs/${id}`);
-    const body = (await res.json()) as unknown;
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    return JobDetail.parse(body);
-  }
+  const detail = (id: string) => jobDetail(tp, id);
 
   it("each job sent to an idle warm worker has its whole timeline: queued, assigned, started, completed", async () => {
     const ep = await createEndpoint(tp, { workers: { min: 1, max: 1 } });

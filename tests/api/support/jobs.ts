@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { createClock, type Clock } from "@/lib/platform/clock";
+import { JobDetail } from "@/lib/schemas/devtools";
 import type { Backend } from "./backends";
 import { startTestPlatform, type TestPlatform } from "./platform";
 
@@ -126,6 +127,14 @@ export async function status(tp: TestPlatform, endpointId: string, jobId: string
 }
 
 /** Polls (real time) until `check` passes; for work outside the platform's clock (external worker processes). */
+/** A job's detail and timeline as the developer tools read it (`GET /_platform/jobs/{id}`). */
+export async function jobDetail(tp: TestPlatform, id: string) {
+  const res = await tp.request(`/_platform/jobs/${id}`);
+  const body = (await res.json()) as unknown;
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return JobDetail.parse(body);
+}
+
 export async function eventually<T>(
   check: () => Promise<T>,
   timeoutMs = 10_000,
