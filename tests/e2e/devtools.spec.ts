@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { createQueueEndpoint, uniqueName } from "./support";
+import { createQueueEndpoint, formListens, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
@@ -17,6 +17,7 @@ const fastEndpoint = (request: Parameters<typeof createQueueEndpoint>[0], name: 
 
 async function sendRequest(page: Page, endpointId: string, body: unknown) {
   await page.goto(`/serverless/${endpointId}?tab=requests`);
+  await formListens(page.getByLabel("Request body (JSON)"));
   await page.getByLabel("Request body (JSON)").fill(JSON.stringify(body));
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByText(/Request .+ queued/)).toBeVisible();

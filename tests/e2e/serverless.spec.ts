@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { createQueueEndpoint, platformPost, uniqueName } from "./support";
+import { createQueueEndpoint, formListens, platformPost, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
@@ -205,6 +205,7 @@ test("send a request from the endpoint page and see it complete", async ({ page,
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("region", { name: "No requests yet" })).toBeVisible();
   await expect(page.getByLabel("Request body (JSON)")).toHaveValue(/"mock_return": "hello"/);
+  await formListens(page.getByLabel("Request body (JSON)"));
   await page.getByRole("button", { name: "Send request" }).click();
 
   const table = page.getByRole("table", { name: "Recent requests" });
@@ -235,6 +236,7 @@ test("invalid JSON is reported on the request field before anything is sent", as
   const endpoint = await createQueueEndpoint(request, uniqueName("json"));
   await page.goto(`/serverless/${endpoint.id}?tab=requests`);
   const body = page.getByLabel("Request body (JSON)");
+  await formListens(body);
   await body.fill('{"input": ');
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(body).toHaveAccessibleDescription(/Not valid JSON/);
@@ -247,6 +249,7 @@ test("purge a queue after confirming with the endpoint's name", async ({ page, r
   });
   await page.goto(`/serverless/${endpoint.id}?tab=requests`);
   const table = page.getByRole("table", { name: "Recent requests" });
+  await formListens(page.getByLabel("Request body (JSON)"));
   for (let i = 0; i < 2; i += 1) {
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(table.getByText("IN_QUEUE")).toHaveCount(i + 1);

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { E2E_KEY, PLATFORM_URL } from "./env";
 
 /** Creates a resource straight on the platform (the test's own fixture), returning its body. */
@@ -116,4 +122,23 @@ export async function holdScripts(page: Page, pattern = "**/_next/static/chunks/
       for (const resume of held.splice(0)) resume();
     },
   };
+}
+
+/**
+ * Waits until the page's own code runs around the on-demand form that holds `field`: from then on
+ * a submit made before the form's code arrives is held and made again (`hydrateOnInteraction`).
+ * Before it, nothing in the page listens yet and a click on the submit button is the browser's own
+ * GET submit (the page reloads with the values in its address) — a click within the first moments
+ * of a page load on a busy machine. React marks each element it has hydrated; the form's wrapper
+ * is its parent element.
+ */
+export async function formListens(field: Locator) {
+  const wrapper = field.locator("xpath=ancestor::form[1]/..");
+  await expect
+    .poll(() =>
+      wrapper.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps")),
+      ),
+    )
+    .toBe(true);
 }
