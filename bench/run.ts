@@ -593,17 +593,17 @@ function acceleratedSection(r: AcceleratedRun): string {
   ].join("\n");
 }
 
-/**
- * BENCH_ONLY=runsync: the empty-store `/runsync` row alone on each store (BENCH_STORES narrows it),
- * then statements per job; printed only, for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU
- * profile of the platform process there.
- */
 /** User + system CPU time of a process so far (Linux /proc), in ms. */
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
 }
 
+/**
+ * BENCH_ONLY=runsync: the empty-store `/runsync` row alone on each store (BENCH_STORES narrows it),
+ * then statements per job; printed only, for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU
+ * profile of the platform process there.
+ */
 async function runsyncOnly(): Promise<void> {
   const only = process.env.BENCH_STORES?.split(",");
   const stores: StoreRun["store"][] = [];

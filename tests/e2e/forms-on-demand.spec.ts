@@ -1,8 +1,8 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { settledPage } from "./console-routes";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { createQueueEndpoint, holdScripts, uniqueName } from "./support";
+import { createQueueEndpoint, holdScripts, isHydrated, uniqueName } from "./support";
 
 // Forms whose code loads when the user reaches for them show the server's HTML until then: it must
 // already hold their defaults and their choices. Read here with every script file refused, so what
@@ -52,10 +52,6 @@ test("forms that load on demand show their defaults and choices before any scrip
   await html.close();
 });
 
-// React marks each element it has hydrated; the server's HTML of a form still waiting has no mark.
-const hydrated = (field: Locator) =>
-  field.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")));
-
 test("an untouched form that loads on demand stays the server's HTML until the user reaches for it", async ({
   page,
 }) => {
@@ -78,11 +74,11 @@ test("an untouched form that loads on demand stays the server's HTML until the u
     await page.waitForLoadState("load");
     await expect.poll(() => inFlight.size, { message: `scripts still loading on ${url}` }).toBe(0);
     const input = page.getByRole("form", { name: form }).getByLabel(field, { exact: true });
-    expect(await hydrated(input), `${form} on ${url} hydrated before anyone reached for it`).toBe(
+    expect(await isHydrated(input), `${form} on ${url} hydrated before anyone reached for it`).toBe(
       false,
     );
     await input.focus();
-    await expect.poll(() => hydrated(input), { message: `${form} on ${url}` }).toBe(true);
+    await expect.poll(() => isHydrated(input), { message: `${form} on ${url}` }).toBe(true);
   }
 });
 

@@ -133,12 +133,9 @@ export async function holdScripts(page: Page, pattern = "**/_next/static/chunks/
  * is its parent element.
  */
 export async function formListens(field: Locator) {
-  const wrapper = field.locator("xpath=ancestor::form[1]/..");
-  await expect
-    .poll(() =>
-      wrapper.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactProps")),
-      ),
-    )
-    .toBe(true);
+  await expect.poll(() => isHydrated(field.locator("xpath=ancestor::form[1]/.."))).toBe(true);
 }
+
+/** React has hydrated the element: it marks each one; server HTML still waiting has no mark. */
+export const isHydrated = (element: Locator) =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")));
