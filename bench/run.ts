@@ -20,8 +20,8 @@ import {
 // job, the endpoint metrics aggregation over a million jobs, and the console's load test of an hour
 // of traffic on the accelerated clock. BENCH_DURATION / BENCH_WARMUP (s), BENCH_CONNECTIONS and
 // BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone (and rewrites its
-// section), BENCH_ONLY=accelerated the accelerated load test alone (printed only), BENCH_ONLY=runsync the
-// empty-store /runsync row and statements per job alone (printed only; see runsyncOnly).
+// section), BENCH_ONLY=accelerated the accelerated load test alone (printed only), BENCH_ONLY=status, run or
+// runsync that empty-store row alone (printed only, with CPU per request; see rowOnly).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -621,48 +621,63 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
 }
 
+/** The rows BENCH_ONLY can run alone: the empty store's `/status`, `/run` (no workers) or `/runsync`. */
+type OnlyRow = "status" | "run" | "runsync";
+
 /**
- * BENCH_ONLY=runsync: the empty-store `/runsync` row alone on each store (BENCH_STORES narrows it),
- * then statements per job; printed only, for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU
- * profile of the platform process there.
+ * BENCH_ONLY=status|run|runsync: that empty-store row alone on each store (BENCH_STORES narrows it),
+ * with the platform's CPU time per request; `runsync` then prints statements per job. Printed only,
+ * for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU profile of the platform process there.
  */
-async function runsyncOnly(): Promise<void> {
+async function rowOnly(row: OnlyRow): Promise<void> {
   const only = process.env.BENCH_STORES?.split(",");
   const stores: StoreRun["store"][] = [];
   if (!only || only.includes("sqlite")) stores.push("sqlite");
   if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
   const prof = process.env.BENCH_CPU_PROF;
   for (const store of stores) {
-    process.stdout.write(`\n[${store}] /runsync (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
+    process.stdout.write(`\n[${store}] ${row} (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
     const platform = await child<PlatformInfo & { pid: number }>(
       "platform-child.ts",
       { BENCH_STORE: store },
       prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
     );
     try {
-      const json = {
-        Authorization: `Bearer ${platform.info.key}`,
-        "Content-Type": "application/json",
-      };
-      const opts = {
-        url: `${platform.info.url}/v2/${platform.info.mock}/runsync`,
-        method: "POST" as const,
-        headers: json,
-        body: '{"input":{"mock_return":"x"}}',
-        connections: CONNECTIONS,
-      };
-      await autocannon({ ...opts, duration: WARMUP });
-      // The platform's CPU time per request: what an optimisation saves, whatever else runs here.
-      const cpu0 = cpuMs(platform.info.pid);
-      const r = await autocannon({ ...opts, duration: DURATION });
-      const perReq = ((cpuMs(platform.info.pid) - cpu0) * 1000) / r.requests.total;
+      const p = platform.info;
+      const auth = { Authorization: `Bearer ${p.key}` };
+      const json = { ...auth, "Content-Type": "application/json" };
+      const opts =
+        row === "status"
+          ? { url: `${p.url}/v2/${p.mock}/status/${p.jobId}`, headers: auth }
+          : row === "run"
+            ? {
+                url: `${p.url}/v2/${p.queueOnly}/run`,
+                method: "POST" as const,
+                headers: json,
+                body: '{"input":{"prompt":"x"}}',
+              }
+            : {
+                url: `${p.url}/v2/${p.mock}/runsync`,
+                method: "POST" as const,
+                headers: json,
+                body: '{"input":{"mock_return":"x"}}',
+              };
+      const rss = await peakRss(p.pid, async () => {
+        await autocannon({ ...opts, connections: CONNECTIONS, duration: WARMUP });
+        // The platform's CPU time per request: what an optimisation saves, whatever else runs here.
+        const cpu0 = cpuMs(p.pid);
+        const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+        return { r, perReq: ((cpuMs(p.pid) - cpu0) * 1000) / r.requests.total };
+      });
+      const { r, perReq } = rss.value;
       process.stdout.write(
-        `  POST /runsync: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.timeouts + r.non2xx}; platform CPU ${Math.round(perReq)} µs per request\n`,
+        `  ${row === "status" ? "GET /status" : `POST /${row}`}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.timeouts + r.non2xx}; platform CPU ${Math.round(perReq)} µs per request; peak RSS ${rss.mb} MB\n`,
       );
     } finally {
       await stop(platform.proc);
     }
   }
+  if (row !== "runsync") return;
   process.stdout.write("\nstatements per job…\n");
   for (const s of await statementCounts())
     process.stdout.write(
@@ -672,7 +687,8 @@ async function runsyncOnly(): Promise<void> {
 
 async function main() {
   if (process.env.BENCH_ONLY === "metrics") return metricsOnly();
-  if (process.env.BENCH_ONLY === "runsync") return runsyncOnly();
+  const onlyRow = process.env.BENCH_ONLY;
+  if (onlyRow === "status" || onlyRow === "run" || onlyRow === "runsync") return rowOnly(onlyRow);
   if (process.env.BENCH_ONLY === "accelerated") {
     await accelerated();
     return;
