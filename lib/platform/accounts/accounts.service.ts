@@ -230,7 +230,7 @@ export class AccountsService {
   /** Resolves a presented key. Throws 401 problems; never says whether another account exists. */
   async authenticate(key: string): Promise<AuthContext> {
     if (!KEY_SHAPE.test(key)) throw problems.malformedToken("unexpected characters or length");
-    const hash = hashKey(key);
+    const hash = this.hashOf(key);
     const now = Date.now();
     const cached = this.authCache.get(hash);
     let ctx: AuthContext | "disabled" | null;
@@ -245,6 +245,19 @@ export class AccountsService {
     if (ctx === "disabled") throw problems.disabledKey();
     this.touch(ctx.key.id, now);
     return ctx;
+  }
+
+  // A SHA-256 per request was ~2% of a `/status`; the hashes of recently presented keys are kept
+  // (a hash never changes; whether it is valid is the auth cache's business, which expires).
+  private readonly hashes = new Map<string, string>();
+  private hashOf(key: string): string {
+    let hash = this.hashes.get(key);
+    if (hash === undefined) {
+      hash = hashKey(key);
+      if (this.hashes.size >= 1000) this.hashes.clear();
+      this.hashes.set(key, hash);
+    }
+    return hash;
   }
 
   private readonly lastTouched = new Map<string, number>();
