@@ -10,7 +10,7 @@ import type { EndpointRecord } from "../../management/endpoints/endpoint-record"
 import type { JobsTable } from "../../store/schema-jobs";
 import type { ClientSignal } from "../api/client-signal";
 import type { JobEngine } from "./engine";
-import { parseJson } from "../store/job-mapper";
+import { parseJson, type JobStatusRow } from "../store/job-mapper";
 import { WEBHOOK_STATUSES as WEBHOOK_ENDS } from "./webhooks";
 
 const WEBHOOK_STATUSES = new Set(WEBHOOK_ENDS);
@@ -110,16 +110,20 @@ export class JobsService {
 
   /** The endpoint's job, or 404 (unknown, another endpoint's, or deleted by ttl/retention). */
   async get(endpoint: EndpointRecord, id: string): Promise<JobsTable> {
-    const row = await this.e.repo.get(id);
+    return this.visible(endpoint, await this.e.repo.get(id));
+  }
+
+  /** The endpoint's job while it is retained; another endpoint's or a deleted one is not found. */
+  private visible<R extends JobStatusRow>(endpoint: EndpointRecord, row: R | undefined): R {
     if (!row || row.endpoint_id !== endpoint.id || Number(row.delete_at) <= this.e.clock.now()) {
       throw problems.notFound("job");
     }
     return row;
   }
 
-  async status(endpoint: EndpointRecord, id: string, ttl?: number): Promise<JobsTable> {
-    const row = await this.get(endpoint, id);
-    if (ttl === undefined) return row;
+  async status(endpoint: EndpointRecord, id: string, ttl?: number): Promise<JobStatusRow> {
+    if (ttl === undefined) return this.visible(endpoint, await this.e.repo.getForStatus(id));
+    await this.get(endpoint, id);
     const shortened = await this.e.repo.shortenRetention(id, ttl, this.e.clock.now());
     if (shortened) this.e.scheduler.hint("jobs.expiry", Number(shortened.delete_at));
     return shortened ?? (await this.get(endpoint, id));

@@ -11,7 +11,24 @@ export function parseJson(text: string | null): unknown {
   }
 }
 
-function timing(row: JobsTable): { delayTime?: number; executionTime?: number } {
+/** The columns a job's answer (`toJob`) and the job API's access check read: what `/status` loads. */
+export const STATUS_COLUMNS = [
+  "id",
+  "endpoint_id",
+  "status",
+  "queued_at",
+  "started_at",
+  "completed_at",
+  "worker_id",
+  "output",
+  "error",
+  "retries",
+  "delete_at",
+] as const satisfies readonly (keyof JobsTable)[];
+
+export type JobStatusRow = Pick<JobsTable, (typeof STATUS_COLUMNS)[number]>;
+
+function timing(row: JobStatusRow): { delayTime?: number; executionTime?: number } {
   const out: { delayTime?: number; executionTime?: number } = {};
   if (row.started_at !== null)
     out.delayTime = Math.max(0, Number(row.started_at) - Number(row.queued_at));
@@ -25,7 +42,7 @@ function timing(row: JobsTable): { delayTime?: number; executionTime?: number } 
  * The job as every job operation answers it (and as the webhook posts it). `s3Config`, `input`
  * and internal columns never leave through here.
  */
-export function toJob(row: JobsTable): Job {
+export function toJob(row: JobStatusRow): Job {
   const job: Job = { id: row.id, status: row.status as JobStatus, ...timing(row) };
   if (row.worker_id !== null) job.workerId = row.worker_id;
   const output = parseJson(row.output);

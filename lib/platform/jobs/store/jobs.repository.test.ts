@@ -8,6 +8,7 @@ import { queuedJobRow } from "@/tests/api/support/job-rows";
 import { dropSchema, freshSchema } from "@/tests/api/support/platform";
 import { openStore, type Store } from "../../store/open";
 import type { JobsTable } from "../../store/schema-jobs";
+import { STATUS_COLUMNS, toJob } from "./job-mapper";
 import { JobsRepository } from "./jobs.repository";
 
 // Every statement a client of this process sends to PostgreSQL (one round trip each).
@@ -172,6 +173,32 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
     expect((await withPool.get(r.id))?.id).toBe(r.id);
     expect(await withPool.get("no-such-job")).toBeUndefined();
     expect(named.slice(from)).toEqual(["hangar_job_by_id", "hangar_job_by_id"]);
+  });
+
+  it("/status reads only the columns of its answer (never the input), and answers as the whole row does", async () => {
+    const withPool = new JobsRepository(store.db, "postgres", null, store.pgPool);
+    const r = job("ep-status", {
+      input: JSON.stringify({ big: "x".repeat(10_000) }),
+      status: "FAILED",
+      worker_id: "w-9",
+      started_at: Date.now() - 500,
+      completed_at: Date.now(),
+      error: '"boom"',
+      retries: 2,
+    });
+    await repo.insert(r);
+    const from = named.length;
+    const row = await withPool.getForStatus(r.id);
+    expect(named.slice(from)).toEqual(["hangar_job_status_by_id"]);
+    expect(Object.keys(row!).sort()).toEqual([...STATUS_COLUMNS].sort());
+    expect(toJob(row!)).toEqual(toJob((await withPool.get(r.id))!));
+    expect(toJob(row!)).toMatchObject({
+      status: "FAILED",
+      workerId: "w-9",
+      error: "boom",
+      retries: 2,
+    });
+    expect(await withPool.getForStatus("no-such-job")).toBeUndefined();
   });
 
   it("the same job reported twice in one turn ends once", async () => {
