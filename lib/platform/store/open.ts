@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
+import { WalCheckpointer } from "./wal-checkpointer";
 import type { Database as Tables } from "./schema";
 
 export interface Store {
@@ -18,6 +19,8 @@ export interface Store {
   sqlite: Database.Database | undefined;
   /** Where the embedded store lives (SQLite mode only). */
   file: string | undefined;
+  /** SQLite mode: WAL checkpoints in a thread of their own (store/wal-checkpointer.ts). */
+  checkpointer?: WalCheckpointer;
   close(): Promise<void>;
 }
 
@@ -67,13 +70,16 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
+    const checkpointer = new WalCheckpointer(sqlite, file);
     store = {
       db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }),
       dialect: "sqlite",
       pgPool: undefined,
       sqlite,
       file,
+      checkpointer,
       close: async () => {
+        await checkpointer.close();
         await store.db.destroy();
       },
     };
