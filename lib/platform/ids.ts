@@ -10,6 +10,18 @@ function pick(alphabet: string, length: number): string {
   return out;
 }
 
+/**
+ * A UUID in the service's (version 4) shape whose first 48 bits are the wall clock in ms, the
+ * other 74 random: ids made later sort later, so a new job's primary-key entry lands at the end of
+ * the index instead of on a random page of it. With a million retained jobs, random keys dirtied
+ * (and, on PostgreSQL, wrote in full to the WAL after each checkpoint) a different index page per
+ * job; on SQLite each group commit wrote one such page per job.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const t = now.toString(16).padStart(12, "0").slice(-12);
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}${randomUUID().slice(13)}`;
+}
+
 export type IdKind =
   | "account"
   | "key"
@@ -36,9 +48,9 @@ export function createIds(): Ids {
     next(kind) {
       switch (kind) {
         case "job":
-          return `${randomUUID()}-u1`;
+          return `${timeOrderedUuid()}-u1`;
         case "syncJob":
-          return `sync-${randomUUID()}-u1`;
+          return `sync-${timeOrderedUuid()}-u1`;
         case "request":
           return randomUUID();
         case "endpoint":
