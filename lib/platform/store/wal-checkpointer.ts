@@ -71,6 +71,9 @@ export class WalCheckpointer {
   }
 
   async close(): Promise<void> {
+    // The thread does not hold the process open while it runs (unref), but its stop must: a
+    // process closing down has nothing else left, and would exit before the store finished closing.
+    this.worker.ref();
     this.worker.postMessage("stop");
     await this.exited;
   }
