@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startWorker } from "@/lib/worker";
+import { rawRequest } from "@/tests/api/support/raw-http";
 import {
   ACCELERATED_PLAN,
   ACCELERATION_GOAL,
@@ -301,25 +301,6 @@ async function metricsOnly(): Promise<void> {
   process.stdout.write(`\n${section}\n\nbench/results.md: this section updated, the rest kept\n`);
 }
 
-/** A POST that waits for its answer however long it takes (fetch gives up after 300 s). */
-function postWithoutTimeout(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
 /** Retention cleanup must keep up with jobs arriving at this rate (the issue's goal). */
 const ARRIVALS_PER_SECOND = 1000;
 
@@ -350,12 +331,12 @@ async function retentionCleanup(p: PlatformInfo): Promise<Cleanup> {
   // Seeded and benched jobs are kept at most 30 min: jump past that (manual clock, now + 31 min).
   // The clock answers once the jobs it made due are gone, which on a busy machine can outlast
   // fetch's 300 s wait for response headers: node:http waits as long as it takes.
-  const clock = await postWithoutTimeout(
-    `${p.url}/_platform/clock`,
-    json,
-    JSON.stringify({ mode: "manual", at: Date.now() + 31 * 60_000 }),
-  );
-  if (clock.status !== 200) throw new Error(`clock: ${clock.status} ${clock.body}`);
+  const clock = await rawRequest(p.url, "POST", "/_platform/clock", {
+    key: p.key,
+    body: JSON.stringify({ mode: "manual", at: Date.now() + 31 * 60_000 }),
+    timeoutMs: 0,
+  });
+  if (clock.status !== 200) throw new Error(`clock: ${clock.status} ${clock.text}`);
   while ((await completed()) > 0) await new Promise((r) => setTimeout(r, 100));
   const seconds = (performance.now() - started) / 1000;
   arrivals.stop();

@@ -8,13 +8,14 @@ export interface RawAnswer {
 
 /**
  * One request through node:http, which sends what fetch refuses (TRACE, TRACK, CONNECT-like
- * methods) and the path exactly as written.
+ * methods) and the path exactly as written, and waits as long as asked (`timeoutMs`, default 10 s;
+ * 0 waits however long the answer takes, where fetch gives up after 300 s).
  */
 export function rawRequest(
   base: string,
   method: string,
   path: string,
-  options: { key?: string | null; body?: string } = {},
+  options: { key?: string | null; body?: string; timeoutMs?: number } = {},
 ): Promise<RawAnswer> {
   const url = new URL(base);
   const headers: Record<string, string> = {};
@@ -35,7 +36,11 @@ export function rawRequest(
       },
     );
     req.on("error", reject);
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    if (timeoutMs > 0)
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(new Error(`${method} ${path}: no answer in ${timeoutMs / 1000} s`)),
+      );
     req.end(options.body);
   });
 }
