@@ -3,6 +3,7 @@ import { KeyPermission, ResourceFamily, type AccessLevel } from "@/lib/schemas/c
 import { AccountsService } from "./accounts/accounts.service";
 import { createClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
+import { applyHeapPolicy } from "./heap";
 import { createIds } from "./ids";
 import { WORKER_ENV_USAGE, workerEnvCommand } from "./jobs/workers/worker-env.command";
 import { startPlatform } from "./server";
@@ -103,6 +104,7 @@ async function keysCommand(args: string[]) {
 
 async function serveCommand() {
   const config = loadConfig();
+  applyHeapPolicy(config);
   const running = await startPlatform(config);
   process.stdout.write(
     `\nHangar local platform on ${running.url} (store: ${running.services.info.store})\n` +
