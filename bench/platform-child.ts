@@ -1,8 +1,10 @@
 import { sql } from "kysely";
+import { applyHeapPolicy } from "@/lib/platform/heap";
 import { startPlatform } from "@/lib/platform/server";
 import { benchPlatformConfig } from "./store";
 
-// The platform under test in its own process (the load generator must not share its event loop):
+// The platform under test in its own process, compiled and run by plain node as `npm run platform`
+// runs it (scripts/platform-bundle.mjs) (the load generator must not share its event loop):
 // a fresh store (BENCH_STORE=sqlite in a new folder, or postgres in a new schema of
 // BENCH_DATABASE_URL), warn-level logs, job API rate limits off. BENCH_SEED_JOBS=N first fills the
 // store with N retained (completed) jobs, written straight into the store, not through HTTP.
@@ -12,6 +14,7 @@ const seedJobs = Number(process.env.BENCH_SEED_JOBS ?? 0);
 const seedMetricsJobs = Number(process.env.BENCH_SEED_METRICS ?? 0);
 const key = "rpa_BENCH0000000000000000000000000000000001";
 const { config, dispose } = await benchPlatformConfig(store, key);
+applyHeapPolicy(config); // as `npm run platform -- serve` does
 const platform = await startPlatform(config);
 const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
 

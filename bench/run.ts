@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startWorker } from "@/lib/worker";
+import { bundlePlatform } from "@/scripts/platform-bundle.mjs";
 import { rawRequest } from "@/tests/api/support/raw-http";
 import {
   ACCELERATED_PLAN,
@@ -41,12 +42,17 @@ interface PlatformInfo {
   jobId: string;
 }
 
-function child<T>(
+async function child<T>(
   script: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<{ proc: ChildProcess; info: T }> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(here, script)], {
+  // The platform child runs compiled, as `npm run platform` runs the platform; the others under tsx.
+  const entry =
+    script === "platform-child.ts"
+      ? [await bundlePlatform("bench/platform-child.ts")]
+      : ["--import", "tsx", path.join(here, script)];
+  const proc = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", ...entry], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, PLATFORM_LOG_LEVEL: "warn", ...env },
   });

@@ -140,7 +140,7 @@ process.on("SIGTERM", () => stop(0));
 
 async function main() {
   if (!dev) buildIfStale();
-  run("platform", path.join(BIN, "tsx"), ["lib/platform/cli.ts", "serve"], {
+  run("platform", process.execPath, ["scripts/platform.mjs", "serve"], {
     PLATFORM_PORT: String(platformPort),
     PLATFORM_HOST: process.env.PLATFORM_HOST || host,
     PLATFORM_DATA_DIR: dataDir,

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newKey } from "./support/platform";
 
 const ROOT = path.resolve(__dirname, "../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const CLI = path.join(ROOT, "lib/platform/cli.ts");
+// `npm run platform`: the compiled platform run by node (scripts/platform.mjs).
+const NODE = process.execPath;
+const CLI = path.join(ROOT, "scripts/platform.mjs");
 
 function freePortish() {
   return 20000 + Math.floor(Math.random() * 20000);
@@ -28,12 +29,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
- * `tsx` runs the platform in a child process of its own, so killing only `tsx` would orphan the
- * platform. Each platform starts in its own process group; stopping it kills the whole group and
- * waits until no process of it is left — also when the test failed half-way.
+ * Each platform starts in a process group of its own (`npm run platform` is one node process, but
+ * a script around it may add more); stopping it kills the whole group and waits until no process of
+ * it is left — also when the test failed half-way.
  */
 function startCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(TSX, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  return spawn(NODE, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
 }
 
 function groupAlive(pid: number): boolean {
@@ -112,7 +113,7 @@ describe("The platform as a process (npm run platform)", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-cli-"));
     const env = { ...process.env, PLATFORM_DATA_DIR: dataDir, PLATFORM_BOOTSTRAP_KEY: newKey() };
     const created = spawnSync(
-      TSX,
+      NODE,
       [
         CLI,
         "keys",
@@ -132,7 +133,7 @@ describe("The platform as a process (npm run platform)", () => {
     expect(created.status).toBe(0);
     const key = /\b(rpa_[A-Z0-9]{40})\b/.exec(created.stdout)?.[1];
     expect(key).toBeDefined();
-    const bad = spawnSync(TSX, [CLI, "keys", "create", "--name", "x", "--family", "pods=admin"], {
+    const bad = spawnSync(NODE, [CLI, "keys", "create", "--name", "x", "--family", "pods=admin"], {
       env,
       encoding: "utf8",
     });
@@ -163,7 +164,7 @@ describe("The platform as a process (npm run platform)", () => {
   });
 
   it("a bad configuration value stops start-up with a clear message", () => {
-    const res = spawnSync(TSX, [CLI], {
+    const res = spawnSync(NODE, [CLI], {
       env: { ...process.env, PLATFORM_PORT: "eighty" },
       encoding: "utf8",
     });

@@ -7,8 +7,9 @@ import type { Backend } from "./backends";
 import { dropSchema, freshSchema, newKey, withSearchPath } from "./platform";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const CLI = path.join(ROOT, "lib/platform/cli.ts");
+// `npm run platform`: the compiled platform run by node (scripts/platform.mjs).
+const NODE = process.execPath;
+const CLI = path.join(ROOT, "scripts/platform.mjs");
 
 /** Where a platform process keeps its data: a data folder, plus a PostgreSQL schema on that store. */
 export interface ProcessStore {
@@ -55,7 +56,7 @@ export interface PlatformProcess {
   output(): string;
   /** fetch relative to the platform with the store's key as Bearer. */
   request(p: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-  /** SIGKILL to the whole process group (tsx and the platform under it), then waits until none is left. */
+  /** SIGKILL to the whole process group, then waits until none of it is left. */
   kill(): Promise<void>;
 }
 
@@ -69,15 +70,15 @@ function groupAlive(pid: number): boolean {
 }
 
 /**
- * Starts `tsx lib/platform/cli.ts` in a process group of its own (tsx runs the platform in a
- * child: killing only tsx would orphan it) and waits until it answers its health check.
+ * Starts the platform as `npm run platform` runs it (scripts/platform.mjs: compiled, plain node) in
+ * a process group of its own and waits until it answers its health check.
  */
 export async function startPlatformProcess(
   store: ProcessStore,
   options: { port?: number; env?: Record<string, string> } = {},
 ): Promise<PlatformProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(TSX, [CLI, "serve"], {
+  const child = spawn(NODE, [CLI, "serve"], {
     env: {
       ...process.env,
       PLATFORM_PORT: String(port),

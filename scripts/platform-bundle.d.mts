@@ -1,0 +1,2 @@
+/** See platform-bundle.mjs. */
+export function bundlePlatform(entry?: string): Promise<string>;
