@@ -3,8 +3,8 @@ import { applyHeapPolicy } from "@/lib/platform/heap";
 import { startPlatform } from "@/lib/platform/server";
 import { benchPlatformConfig } from "./store";
 
-// The platform under test in its own process, compiled and run by plain node as `npm run platform`
-// runs it (scripts/platform-bundle.mjs) (the load generator must not share its event loop):
+// The platform under test in its own process (the load generator must not share its event loop),
+// compiled and run by plain node as `npm run platform` runs it (scripts/platform-bundle.mjs):
 // a fresh store (BENCH_STORE=sqlite in a new folder, or postgres in a new schema of
 // BENCH_DATABASE_URL), warn-level logs, job API rate limits off. BENCH_SEED_JOBS=N first fills the
 // store with N retained (completed) jobs, written straight into the store, not through HTTP.

@@ -24,8 +24,8 @@ function newestMtime(p) {
 
 /**
  * Compiles `entry` (a path from the repository root) unless its bundle is newer than every source
- * it can import (lib/ and the entry's folder); answers the bundle's path. Safe when several processes start at once: each writes
- * its own temporary files and renames them into place.
+ * it can import (lib/ and the entry's folder); answers the bundle's path. Safe when several
+ * processes start at once: each writes its own temporary files and renames them into place.
  */
 export async function bundlePlatform(entry = "lib/platform/cli.ts") {
   const name = entry.replace(/\.ts$/, "").replace(/[\\/]/g, "-");
