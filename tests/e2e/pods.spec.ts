@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { holdScripts, platformPost, uniqueName } from "./support";
+import { holdScripts, isHydrated, platformPost, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
@@ -204,6 +204,9 @@ test("a registry chosen in a pod's settings before the form's code arrives is sa
   await expect.poll(scripts.waiting).toBeGreaterThan(0);
   scripts.release();
   await expect(edit.getByLabel("Registry credentials")).toHaveValue(registry.id);
+  // What this test is about is the choice made before the code: save once the form is live (a
+  // clean-clone run once found no answer to a save clicked while the form was still hydrating).
+  await expect.poll(() => isHydrated(edit)).toBe(true);
   await edit.getByRole("button", { name: "Save pod" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pod saved" })).toBeVisible({
     timeout: 10_000,
