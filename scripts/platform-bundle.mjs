@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(ROOT, "node_modules", ".cache", "hangar-platform");
 
-function newestMtime(p) {
+/** Newest modification time of a file, or of anything in a folder (node_modules and dot-entries skipped). */
+export function newestMtime(p) {
   const st = fs.statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = st.mtimeMs;
