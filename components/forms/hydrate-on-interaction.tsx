@@ -7,6 +7,7 @@ import {
   useInsertionEffect,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
   type ComponentType,
   type ReactNode,
@@ -23,6 +24,8 @@ const useHydrating = () =>
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Snapshot = { control: Control; value: string; checked: boolean }[];
+/** What the user did before the code arrived, made again once it has: a button's click, a form's submit. */
+type Held = HTMLElement;
 
 /**
  * The option a single-choice select shows before anyone chooses: the last one marked `selected` in
@@ -122,6 +125,48 @@ function replay(changes: Snapshot) {
   }
 }
 
+type Caret = {
+  control: HTMLInputElement | HTMLTextAreaElement;
+  value: string;
+  start: number;
+  end: number;
+  direction: "forward" | "backward" | "none";
+};
+
+/** Where the caret (or the selection) is in the focused text field inside `root`, if any. */
+function readCaret(root: HTMLElement | null): Caret | null {
+  if (!root) return null; // the server's render
+  const control = document.activeElement;
+  if (
+    !root.contains(control) ||
+    !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) ||
+    control.selectionStart === null ||
+    control.selectionEnd === null
+  )
+    return null;
+  return {
+    control,
+    value: control.value,
+    start: control.selectionStart,
+    end: control.selectionEnd,
+    direction: control.selectionDirection ?? "none",
+  };
+}
+
+/**
+ * Puts the caret back where the user left it. Hydrating a <textarea> sets its `defaultValue`, which
+ * collapses its selection to the start: a user who clicked into it (or selected all of it) as the
+ * code arrived would type at the top, into the text they meant to replace. Only while the field
+ * still has focus and the text is the same, so nothing the user did since is undone.
+ */
+function restoreCaret(caret: Caret | null) {
+  if (!caret || document.activeElement !== caret.control || caret.control.value !== caret.value)
+    return;
+  const { control, start, end, direction } = caret;
+  if (control.selectionStart !== start || control.selectionEnd !== end)
+    control.setSelectionRange(start, end, direction);
+}
+
 /** Plain data (arrays, plain objects, primitives) equal by value; anything else by identity. */
 function sameData(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -192,10 +237,12 @@ export function hydrateOnInteraction<P extends object>(
     props,
     root,
     changes,
+    caret,
   }: {
     props: P;
     root: { current: HTMLDivElement | null };
     changes: { current: Snapshot };
+    caret: { current: Caret | null | undefined };
   }) {
     const hydrating = useHydrating();
     if (!Loaded) use(hydrating && typeof window !== "undefined" ? requested : start());
@@ -204,6 +251,8 @@ export function hydrateOnInteraction<P extends object>(
     // anything listened (before the page's own code ran) to the changes heard since, and hands the
     // fields back their server values: each change reaches the live form as an event (`Replay`).
     if (hydrating) {
+      // Before anything here or in hydrating moves it (a render that starts over keeps the first).
+      if (caret.current === undefined) caret.current = readCaret(root.current);
       const seen = new Set(changes.current.map((c) => c.control));
       changes.current = [
         ...changes.current,
@@ -217,25 +266,37 @@ export function hydrateOnInteraction<P extends object>(
 
   function Replay({
     changes,
-    clicks,
-    pendingSubmit,
+    caret,
+    held,
     live,
   }: {
     changes: { current: Snapshot };
-    clicks: { current: HTMLElement[] };
-    pendingSubmit: { current: HTMLFormElement | null };
+    caret: { current: Caret | null | undefined };
+    held: { current: Held[] };
     live: { current: boolean };
   }) {
+    // Each held action waits for the render that follows the one before it: the replayed edits
+    // reach the form as events whose state updates render only after this effect, and a submit
+    // made in the same effect would run the handler of the render before them (a run sent with the
+    // example input instead of what was typed). One action per commit, so a second click sees what
+    // the first one changed, and the submit sees every edit.
+    const [step, setStep] = useState(0);
     useLayoutEffect(() => {
-      live.current = true;
-      replay(changes.current);
-      changes.current = [];
-      for (const button of clicks.current) if (button.isConnected) button.click();
-      clicks.current = [];
-      const form = pendingSubmit.current;
-      pendingSubmit.current = null;
-      if (form?.isConnected) form.requestSubmit();
-    }, [changes, clicks, pendingSubmit, live]);
+      if (step === 0) {
+        live.current = true;
+        replay(changes.current);
+        changes.current = [];
+        restoreCaret(caret.current ?? null);
+        caret.current = null;
+      } else {
+        const next = held.current.shift();
+        if (next?.isConnected) {
+          if (next instanceof HTMLFormElement) next.requestSubmit();
+          else next.click();
+        }
+      }
+      if (held.current.length > 0) setStep(step + 1);
+    }, [step, changes, caret, held, live]);
     return null;
   }
 
@@ -258,8 +319,8 @@ export function hydrateOnInteraction<P extends object>(
     }
     const root = useRef<HTMLDivElement | null>(null);
     const changes = useRef<Snapshot>([]);
-    const clicks = useRef<HTMLElement[]>([]);
-    const pendingSubmit = useRef<HTMLFormElement | null>(null);
+    const held = useRef<Held[]>([]);
+    const caret = useRef<Caret | null | undefined>(undefined);
     const live = useRef(false);
 
     useLayoutEffect(() => {
@@ -270,6 +331,11 @@ export function hydrateOnInteraction<P extends object>(
       const events = ["pointerdown", "focusin", "keydown", "touchstart"] as const;
       const inside = (event: Event) =>
         event.target instanceof Node && element.contains(event.target);
+      // In the order the user did them; a form submitted twice while waiting is submitted once.
+      const hold = (target: Held) => {
+        if (target instanceof HTMLFormElement && held.current.includes(target)) return;
+        held.current = [...held.current, target];
+      };
       const onInteraction = (event: Event) => {
         if (!inside(event)) return;
         for (const type of events) window.removeEventListener(type, onInteraction, true);
@@ -280,7 +346,7 @@ export function hydrateOnInteraction<P extends object>(
       const onSubmit = (event: SubmitEvent) => {
         if (live.current || !inside(event)) return;
         event.preventDefault();
-        pendingSubmit.current = event.target as HTMLFormElement;
+        hold(event.target as HTMLFormElement);
         wanted();
       };
       // What the user types or chooses before the code is here, as it happens (latest per control).
@@ -315,7 +381,7 @@ export function hydrateOnInteraction<P extends object>(
         if (!button || !element.contains(button)) return;
         event.preventDefault();
         event.stopPropagation();
-        clicks.current = [...clicks.current, button];
+        hold(button);
       };
       // ⌘/Ctrl+Enter, the console's "submit this form" key (runOnModEnter), before the code is
       // here: hold it as a submit of the form it was pressed in.
@@ -325,7 +391,7 @@ export function hydrateOnInteraction<P extends object>(
         const form = event.target.closest("form");
         if (!form || !element.contains(form)) return;
         event.preventDefault();
-        pendingSubmit.current = form;
+        hold(form);
         wanted();
       };
       const edits = ["input", "change"] as const;
@@ -349,8 +415,8 @@ export function hydrateOnInteraction<P extends object>(
     return (
       <div ref={root} className="contents">
         <Suspense fallback={fallback}>
-          <Gate props={stable as P} root={root} changes={changes} />
-          <Replay changes={changes} clicks={clicks} pendingSubmit={pendingSubmit} live={live} />
+          <Gate props={stable as P} root={root} changes={changes} caret={caret} />
+          <Replay changes={changes} caret={caret} held={held} live={live} />
         </Suspense>
       </div>
     );

@@ -101,3 +101,59 @@ test("an image chosen in a playground form before its code has loaded is uploade
   scripts.release();
   await expect(page.getByRole("img", { name: "Preview of early.png" })).toBeVisible();
 });
+
+test("a run submitted in the endpoint playground before its form's code arrived sends what was typed, not the example", async ({
+  page,
+  request,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  const endpoint = await createQueueEndpoint(request, uniqueName("held-run"));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  await settledPage(page);
+  await page.waitForLoadState("load");
+  // From here on, scripts (the input form's code) wait until the test lets them through.
+  const scripts = await holdScripts(page);
+  const form = page.getByRole("form", { name: "Input" });
+  await form
+    .getByLabel("Input (JSON)")
+    .fill('{"mock_return": "typed before the code", "mock_delay": 0}');
+  await expect.poll(scripts.waiting).toBeGreaterThan(0);
+  await form.getByRole("button", { name: "Run", exact: true }).click();
+  expect(new URL(page.url()).search).toBe(""); // held: not the browser's own GET submit
+
+  // The held run is made once the code is here, with the text the user typed (the form's state
+  // learns it from the replayed edit before the run reads it).
+  const sent = page.waitForRequest(
+    (r) => r.method() === "POST" && (r.postData() ?? "").includes('"target"'),
+  );
+  scripts.release();
+  expect((await sent).postData()).toContain('"mock_return":"typed before the code"');
+  await expect(page.getByLabel("Job status")).toHaveText("COMPLETED", { timeout: 25_000 });
+  await expect(page.getByLabel("Output text")).toHaveText("typed before the code");
+});
+
+test("text selected in a form's field before its code arrived stays selected once it has, so typing replaces it", async ({
+  page,
+  request,
+}) => {
+  await signInWithPastedKey(page, E2E_KEY);
+  const endpoint = await createQueueEndpoint(request, uniqueName("caret"));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  await settledPage(page);
+  await page.waitForLoadState("load");
+  const scripts = await holdScripts(page);
+  const input = page.getByLabel("Input (JSON)");
+  await input.focus();
+  await input.press("ControlOrMeta+a");
+  const length = (await input.inputValue()).length;
+  await expect.poll(scripts.waiting).toBeGreaterThan(0);
+
+  // Hydrating a <textarea> moves its caret to the start unless the form puts it back.
+  scripts.release();
+  await expect.poll(() => isHydrated(input)).toBe(true);
+  expect(
+    await input.evaluate((t: HTMLTextAreaElement) => [t.selectionStart, t.selectionEnd]),
+  ).toEqual([0, length]);
+  await page.keyboard.type('{"mock_return": "replaced"}');
+  await expect(input).toHaveValue('{"mock_return": "replaced"}');
+});
