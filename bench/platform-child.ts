@@ -12,6 +12,7 @@ const store = process.env.BENCH_STORE === "postgres" ? "postgres" : "sqlite";
 const seedJobs = Number(process.env.BENCH_SEED_JOBS ?? 0);
 /** BENCH_SEED_METRICS=N: N ended jobs over the last 24 h in one endpoint's metrics rollups. */
 const seedMetricsJobs = Number(process.env.BENCH_SEED_METRICS ?? 0);
+const STATUS_JOBS = 1_000;
 const key = "rpa_BENCH0000000000000000000000000000000001";
 const { config, dispose } = await benchPlatformConfig(store, key);
 applyHeapPolicy(config); // as `npm run platform -- serve` does
@@ -101,12 +102,18 @@ const external = await endpoint("bench-external", "bench/external:1", { min: 0, 
 const seedMs = seedJobs > 0 ? await seed(seedJobs, mock) : 0;
 const metricsSeedMs = seedMetricsJobs > 0 ? await seedMetrics(seedMetricsJobs, mock) : 0;
 await new Promise((r) => setTimeout(r, 1000)); // workers boot (cold start 0)
-const job = (await (
-  await fetch(`${platform.url}/v2/${mock}/run`, { method: "POST", headers, body: '{"input":{}}' })
-).json()) as { id: string };
+// The jobs the /status row polls: many clients, each polling its own job (one job polled by every
+// connection would let reads of the same row share work no real load shares).
+const jobIds: string[] = [];
+for (let i = 0; i < STATUS_JOBS; i++) {
+  const job = (await (
+    await fetch(`${platform.url}/v2/${mock}/run`, { method: "POST", headers, body: '{"input":{}}' })
+  ).json()) as { id: string };
+  jobIds.push(job.id);
+}
 
 process.stdout.write(
-  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobId: job.id, pid: process.pid, store, seedJobs, seedMs, metricsSeedMs })}\n`,
+  `${JSON.stringify({ url: platform.url, key, queueOnly, draining, mock, external, jobIds, pid: process.pid, store, seedJobs, seedMs, metricsSeedMs })}\n`,
 );
 process.on("SIGTERM", () => {
   void platform

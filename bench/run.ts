@@ -39,7 +39,7 @@ interface PlatformInfo {
   draining: string;
   mock: string;
   external: string;
-  jobId: string;
+  jobIds: string[];
 }
 
 async function child<T>(
@@ -75,6 +75,24 @@ interface Row {
   errors: number;
   target?: string;
   ok?: boolean;
+}
+
+/** The /status load: each request polls one of the child's jobs, chosen at random. */
+function statusLoad(p: PlatformInfo, headers: Record<string, string>) {
+  const paths = p.jobIds.map((id) => `/v2/${p.mock}/status/${id}`);
+  return {
+    url: p.url,
+    headers,
+    requests: [
+      {
+        method: "GET" as const,
+        setupRequest: (req: { path?: string }) => ({
+          ...req,
+          path: paths[Math.floor(Math.random() * paths.length)],
+        }),
+      },
+    ],
+  };
 }
 
 async function load(
@@ -420,11 +438,7 @@ async function jobLoads(
   const json = { ...auth, "Content-Type": "application/json" };
   const rows: Row[] = [];
   rows.push(
-    await load(
-      "GET /status/{id}",
-      { url: `${p.url}/v2/${p.mock}/status/${p.jobId}`, headers: auth },
-      { rps: goals.status, p99: goals.p99 },
-    ),
+    await load("GET /status/{id}", statusLoad(p, auth), { rps: goals.status, p99: goals.p99 }),
   );
   rows.push(
     await load(
@@ -635,7 +649,7 @@ async function rowOnly(row: OnlyRow): Promise<void> {
       const json = { ...auth, "Content-Type": "application/json" };
       const opts =
         row === "status"
-          ? { url: `${p.url}/v2/${p.mock}/status/${p.jobId}`, headers: auth }
+          ? statusLoad(p, auth)
           : row === "run"
             ? {
                 url: `${p.url}/v2/${p.queueOnly}/run`,
@@ -780,7 +794,7 @@ async function main() {
 Run: ${new Date().toISOString()} — ${machine}.
 Platform: \`PLATFORM_LOG_LEVEL=warn\`, job API rate limits off, cold starts 0; each store in a fresh
 folder or schema${pgUp ? "" : " (PostgreSQL: no server answered, skipped)"}.
-Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured, generator and server on the same machine.
+Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured, generator and server on the same machine. /status polls 1,000 jobs of the endpoint, each request one at random (as many clients polling their own jobs).
 
 ${sections.join("\n\n")}
 
