@@ -7,6 +7,7 @@ import { JobCache } from "./job-cache";
 import { STATUS_COLUMNS, type JobStatusRow } from "./job-mapper";
 import { JobsReads } from "./jobs-reads.repository";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
+import { CoalescedReads } from "../../store/coalesced-reads";
 import { WriteBatch } from "../../store/write-batch";
 
 /**
@@ -35,6 +36,8 @@ export class JobsRepository extends JobsReads {
   private seqCounter = 0;
   /** Embedded store only: see `JobCache`. */
   private readonly cache: JobCache | null;
+  /** PostgreSQL: `/status` reads that arrive together, as one statement. */
+  private statusReads?: CoalescedReads<string, JobStatusRow>;
   /** PostgreSQL: workers' results of one turn of the event loop in one statement. */
   private readonly finishes = new WriteBatch<Finish, JobsTable | undefined>(
     (list) => this.finishAll(list),
@@ -143,12 +146,27 @@ export class JobsRepository extends JobsReads {
    */
   async getForStatus(id: string): Promise<JobStatusRow | undefined> {
     if (!this.pool || this.cache) return this.get(id);
-    const res = await this.pool.query<JobStatusRow>({
-      name: "hangar_job_status_by_id",
-      text: `SELECT ${STATUS_COLUMNS.join(", ")} FROM jobs WHERE id = $1`,
-      values: [id],
-    });
-    return res.rows[0];
+    const pool = this.pool;
+    this.statusReads ??= new CoalescedReads<string, JobStatusRow>(
+      async (one) =>
+        (
+          await pool.query<JobStatusRow>({
+            name: "hangar_job_status_by_id",
+            text: `SELECT ${STATUS_COLUMNS.join(", ")} FROM jobs WHERE id = $1`,
+            values: [one],
+          })
+        ).rows[0],
+      async (ids) =>
+        (
+          await pool.query<JobStatusRow>({
+            name: "hangar_job_status_by_ids",
+            text: `SELECT ${STATUS_COLUMNS.join(", ")} FROM jobs WHERE id = ANY($1::text[])`,
+            values: [ids],
+          })
+        ).rows,
+      (row) => row.id,
+    );
+    return this.statusReads.read(id);
   }
 
   /**
