@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { settledPage } from "./console-routes";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
@@ -102,17 +102,24 @@ test("an image chosen in a playground form before its code has loaded is uploade
   await expect(page.getByRole("img", { name: "Preview of early.png" })).toBeVisible();
 });
 
+/**
+ * A new queue endpoint's playground, loaded and settled, with its scripts held from then on: the
+ * input form is the server's HTML until `scripts.release()`.
+ */
+async function heldEndpointPlayground(page: Page, request: APIRequestContext, name: string) {
+  await signInWithPastedKey(page, E2E_KEY);
+  const endpoint = await createQueueEndpoint(request, uniqueName(name));
+  await page.goto(`/playground/endpoint/${endpoint.id}`);
+  await settledPage(page);
+  await page.waitForLoadState("load");
+  return holdScripts(page);
+}
+
 test("a run submitted in the endpoint playground before its form's code arrived sends what was typed, not the example", async ({
   page,
   request,
 }) => {
-  await signInWithPastedKey(page, E2E_KEY);
-  const endpoint = await createQueueEndpoint(request, uniqueName("held-run"));
-  await page.goto(`/playground/endpoint/${endpoint.id}`);
-  await settledPage(page);
-  await page.waitForLoadState("load");
-  // From here on, scripts (the input form's code) wait until the test lets them through.
-  const scripts = await holdScripts(page);
+  const scripts = await heldEndpointPlayground(page, request, "held-run");
   const form = page.getByRole("form", { name: "Input" });
   await form
     .getByLabel("Input (JSON)")
@@ -136,12 +143,7 @@ test("text selected in a form's field before its code arrived stays selected onc
   page,
   request,
 }) => {
-  await signInWithPastedKey(page, E2E_KEY);
-  const endpoint = await createQueueEndpoint(request, uniqueName("caret"));
-  await page.goto(`/playground/endpoint/${endpoint.id}`);
-  await settledPage(page);
-  await page.waitForLoadState("load");
-  const scripts = await holdScripts(page);
+  const scripts = await heldEndpointPlayground(page, request, "caret");
   const input = page.getByLabel("Input (JSON)");
   await input.focus();
   await input.press("ControlOrMeta+a");
