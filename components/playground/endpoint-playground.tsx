@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { lazyPart } from "@/components/ui/lazy-part";
-import { EndpointNotFound } from "@/components/endpoints/endpoint-not-found";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -16,6 +15,10 @@ import { ResultPane } from "./result-pane";
 import { RunHistory } from "./run-history";
 import { playgroundHref } from "./run-links";
 
+// Only for an id the platform does not know: its page's code loads when it shows.
+const EndpointNotFound = lazyPart(() =>
+  import("@/components/endpoints/endpoint-not-found").then((m) => m.EndpointNotFound),
+);
 const EndpointInputFormNow = lazyPart(() =>
   import("./endpoint-input-form").then((m) => m.EndpointInputForm),
 );
