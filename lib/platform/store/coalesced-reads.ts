@@ -5,6 +5,9 @@
  * protocol work in this process and a backend wake-up on the same cores. A read waits at most for
  * the end of the turn it came in (`setImmediate`); each is answered from what the store held when
  * its statement ran, as a read of its own would be, and a failed statement fails every read in it.
+ * Not `WriteBatch`: it sends at the first microtask while the server is idle (right for a write
+ * that waits for its commit); reads gain from gathering the whole turn (measured on `/status`:
+ * 7,000–7,700 req/s through WriteBatch, 10,300 this way, in the same minutes).
  */
 export class CoalescedReads<K, R> {
   private pending = new Map<
