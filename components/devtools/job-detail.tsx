@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { JOB } from "@/components/endpoints/job-status";
+import { endpointTabHref } from "@/components/endpoints/endpoint-tabs";
 import { duration } from "@/components/forms/format";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { PageHeader } from "@/components/shell/page-header";
@@ -57,7 +58,7 @@ function noOutput(status: JobStatus): string {
 /** One job: status, input and output, its timeline, and why it waits while it is queued. */
 export function JobDetailView({ endpointId, jobId }: { endpointId: string; jobId: string }) {
   const query = useJobDetail(jobId);
-  const back = `/serverless/${encodeURIComponent(endpointId)}?tab=requests`;
+  const back = endpointTabHref(endpointId, "requests");
   if (query.isPending) return <Loading what="the job" />;
   if (query.isError)
     return <LoadError what={`job ${jobId}`} error={query.error} onRetry={() => query.refetch()} />;

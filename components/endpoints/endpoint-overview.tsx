@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { Endpoint } from "@/lib/schemas/endpoints";
+import { withEndpoint } from "./with-endpoint";
 
 const LABELS: Record<string, string> = {
   run: "Run (async)",
@@ -111,3 +112,6 @@ export function EndpointOverview({ endpoint }: { endpoint: Endpoint }) {
     </div>
   );
 }
+
+/** The Overview tab as its route renders it (by id). */
+export const EndpointOverviewTab = withEndpoint(EndpointOverview);

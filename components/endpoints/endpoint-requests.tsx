@@ -12,6 +12,7 @@ import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import { RequestTable } from "./request-table";
 import { SendRequestForm } from "./send-request-form-on-demand";
+import { withEndpoint } from "./with-endpoint";
 
 // Kept here too for the pages that import it from this file.
 export { JOB } from "./job-status";
@@ -89,3 +90,6 @@ export function EndpointRequests({ endpoint }: { endpoint: Endpoint }) {
     </div>
   );
 }
+
+/** The Requests tab as its route renders it (by id). */
+export const EndpointRequestsTab = withEndpoint(EndpointRequests);

@@ -16,6 +16,7 @@ import type { Endpoint } from "@/lib/schemas/endpoints";
 import { EndpointForm } from "./endpoint-form-on-demand";
 import { toUpdateInput, valuesFromEndpoint } from "./endpoint-form-values";
 import { poolsFromCatalog } from "./gpu-pools";
+import { withEndpoint } from "./with-endpoint";
 
 const unprefix = (errors: string[] | undefined) => errors?.map((e) => e.replace(/^patch\./, ""));
 
@@ -106,3 +107,6 @@ export function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
     </div>
   );
 }
+
+/** The Settings tab as its route renders it (by id). */
+export const EndpointSettingsTab = withEndpoint(EndpointSettings);

@@ -6,7 +6,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { StatusDot, type Tone } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useEndpointWorkers, useJobsByWorker } from "@/lib/queries/endpoints";
-import type { WorkerStatus } from "@/lib/schemas/endpoints";
+import type { Endpoint, WorkerStatus } from "@/lib/schemas/endpoints";
+import { endpointTabHref } from "./endpoint-tabs";
+import { withEndpoint } from "./with-endpoint";
 
 const WORKER: Record<WorkerStatus, { tone: Tone; word: string; pulse?: boolean }> = {
   RUNNING: { tone: "success", word: "running" },
@@ -89,7 +91,7 @@ export function EndpointWorkers({ id, queue }: { id: string; queue: boolean }) {
                 </Td>
                 <Td>
                   <Link
-                    href={`/serverless/${encodeURIComponent(id)}?tab=logs&worker=${encodeURIComponent(w.id)}`}
+                    href={`${endpointTabHref(id, "logs")}?worker=${encodeURIComponent(w.id)}`}
                     className="text-violet-700 underline dark:text-violet-300"
                     aria-label={`Logs of worker ${w.id}`}
                   >
@@ -123,3 +125,8 @@ function WorkerJobs({ endpointId, jobIds }: { endpointId: string; jobIds?: reado
     </ul>
   );
 }
+
+/** The Workers tab as its route renders it (by id): a load balancer has no queue. */
+export const EndpointWorkersTab = withEndpoint(({ endpoint }: { endpoint: Endpoint }) => (
+  <EndpointWorkers id={endpoint.id} queue={endpoint.type !== "LOAD_BALANCER"} />
+));

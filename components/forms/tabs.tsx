@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cx } from "@/components/ui/cx";
 
-/** Tabs as links: the selected tab lives in the URL (`?tab=`), so reload and deep links keep it. */
+/** Tabs as links: the selected tab lives in the URL (`?tab=`, or a route per tab), so reload and deep links keep it. */
 export function LinkTabs({
   label,
   tabs,

@@ -7,6 +7,7 @@ import type { Endpoint } from "@/lib/schemas/endpoints";
 import { LoadTestForm } from "./load-test-form";
 import { LoadTestDetail, LoadTestRuns } from "./load-test-view";
 import { useLoadTests } from "./use-load-tests";
+import { withEndpoint } from "@/components/endpoints/with-endpoint";
 
 /**
  * Endpoint page → Load test: the form, the endpoint's runs and the chosen run (newest by default).
@@ -59,3 +60,6 @@ export function LoadTestPanel({ endpoint }: { endpoint: Endpoint }) {
     </div>
   );
 }
+
+/** The Load test tab as its route renders it (by id). */
+export const LoadTestTab = withEndpoint(LoadTestPanel);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
+import { endpointTabHref } from "@/components/endpoints/endpoint-tabs";
 import { Select } from "@/components/ui/select";
 import { useEndpointWorkers } from "@/lib/queries/endpoints";
 import { LazyLogViewer } from "./lazy-log-viewer";
@@ -10,8 +11,8 @@ const WORKER_TAIL = 1000;
 const MERGED_TAIL = 200;
 
 /**
- * The endpoint's Logs tab: every worker's lines interleaved (`?tab=logs`), or one worker's
- * (`?tab=logs&worker=<id>`, where the Workers tab links).
+ * The endpoint's Logs tab: every worker's lines interleaved (`/serverless/<id>/logs`), or one worker's
+ * (`…/logs?worker=<id>`, where the Workers tab links).
  */
 export function EndpointLogs({ id }: { id: string }) {
   const router = useRouter();
@@ -44,7 +45,7 @@ export function EndpointLogs({ id }: { id: string }) {
             onChange={(e) => {
               const next = e.target.value;
               router.replace(
-                `/serverless/${encodeURIComponent(id)}?tab=logs${next ? `&worker=${encodeURIComponent(next)}` : ""}`,
+                `${endpointTabHref(id, "logs")}${next ? `?worker=${encodeURIComponent(next)}` : ""}`,
                 { scroll: false },
               );
             }}

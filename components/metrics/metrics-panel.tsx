@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { endpointTabHref } from "@/components/endpoints/endpoint-tabs";
 import { Loading, LoadError } from "@/components/forms/query-states";
 import { cx } from "@/components/ui/cx";
 import { METRICS_POLL_MS, useEndpointMetrics } from "@/lib/queries/metrics";
@@ -26,15 +27,14 @@ export function metricsWindow(raw: string | null): MetricsWindow {
 }
 
 /**
- * The endpoint's Metrics tab (`?tab=metrics&window=15m|1h|6h|24h|7d`): requests by outcome,
+ * The endpoint's Metrics tab (`/serverless/<id>/metrics?window=15m|1h|6h|24h|7d`): requests by outcome,
  * delay and execution percentiles, cold starts, workers by state with queue depth, and spend,
  * read again every few seconds while it is open. Loaded on demand with its chart library.
  */
-export function MetricsPanel({ endpointId }: { endpointId: string }) {
+export function MetricsPanel({ id: endpointId }: { id: string }) {
   const window = metricsWindow(useSearchParams().get("window"));
   const query = useEndpointMetrics(endpointId, window);
-  const href = (w: MetricsWindow) =>
-    `/serverless/${encodeURIComponent(endpointId)}?tab=metrics&window=${w}`;
+  const href = (w: MetricsWindow) => `${endpointTabHref(endpointId, "metrics")}?window=${w}`;
 
   return (
     <section aria-labelledby="metrics-heading" className="space-y-4">

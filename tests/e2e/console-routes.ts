@@ -73,10 +73,17 @@ export const DYNAMIC_ROUTE_URLS: Record<string, (f: RouteFixtures) => string> = 
   "/pods/[id]": (f) => `/pods/${f.podId}`,
   "/serverless/[id]": (f) => `/serverless/${f.endpointId}`,
   "/serverless/[id]/jobs/[jobId]": (f) => `/serverless/${f.endpointId}/jobs/${f.jobId}`,
+  // Each endpoint tab is a route of its own.
+  ...Object.fromEntries(
+    ENDPOINT_TABS.filter((t) => t.id !== "overview").map((t) => [
+      `/serverless/[id]/${t.id}`,
+      (f: RouteFixtures) => `/serverless/${f.endpointId}/${t.id}`,
+    ]),
+  ),
   "/templates/[id]": (f) => `/templates/${f.templateId}`,
 };
 
-/** Every page of the console as a URL: each route filled in, each endpoint tab, other model kinds. */
+/** Every page of the console as a URL: each route filled in, the other template tab, other model kinds. */
 export function consoleUrls(f: RouteFixtures): { urls: string[]; unfilled: string[] } {
   const routes = consoleRoutes();
   const unfilled = routes.filter((r) => r.includes("[") && !(r in DYNAMIC_ROUTE_URLS));
@@ -86,9 +93,6 @@ export function consoleUrls(f: RouteFixtures): { urls: string[]; unfilled: strin
   return {
     urls: [
       ...urls,
-      ...ENDPOINT_TABS.filter((t) => t.id !== "overview").map(
-        (t) => `/serverless/${f.endpointId}?tab=${t.id}`,
-      ),
       "/templates?tab=public",
       "/playground/nano-banana-edit",
       "/playground/wan-2-2-i2v-720",

@@ -16,7 +16,7 @@ const fastEndpoint = (request: Parameters<typeof createQueueEndpoint>[0], name: 
   });
 
 async function sendRequest(page: Page, endpointId: string, body: unknown) {
-  await page.goto(`/serverless/${endpointId}?tab=requests`);
+  await page.goto(`/serverless/${endpointId}/requests`);
   await formListens(page.getByLabel("Request body (JSON)"));
   await page.getByLabel("Request body (JSON)").fill(JSON.stringify(body));
   await page.getByRole("button", { name: "Send request" }).click();

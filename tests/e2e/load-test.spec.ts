@@ -43,7 +43,7 @@ test("a load test of 200 requests at 20/s runs in the console's server: workers 
   // First-load JavaScript (compressed, as the browser received it) of the Overview tab and of the
   // Load test tab, whose panel is a lazy chunk: printed, and the tab may add at most 20 kB.
   const firstLoadJs = async (tab: string) => {
-    await page.goto(`/serverless/${endpoint.id}?tab=${tab}`);
+    await page.goto(`/serverless/${endpoint.id}${tab === "overview" ? "" : `/${tab}`}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 90_000 });
     if (tab === "load-test")
       await expect(page.getByRole("heading", { name: "No load test yet" })).toBeVisible({
@@ -103,7 +103,7 @@ test("a running load test stops at once and is listed as stopped; a rate above t
   const endpoint = await createQueueEndpoint(request, uniqueName("stop"), {
     workers: { min: 0, max: 1, idleTimeout: 5 },
   });
-  await page.goto(`/serverless/${endpoint.id}?tab=load-test`);
+  await page.goto(`/serverless/${endpoint.id}/load-test`);
 
   await fillForm(page, "1000", "150", '{"input": {"mock_delay": 1}}');
   await page.getByRole("button", { name: "Start load test" }).click();

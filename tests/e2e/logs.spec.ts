@@ -50,9 +50,9 @@ const runJob = async (request: APIRequestContext, endpointId: string) =>
   (await platformPost<{ id: string }>(request, `/v2/${endpointId}/run`, { input: {} })).id;
 
 async function openWorkerLogs(page: Page, endpointId: string, worker: string) {
-  await page.goto(`/serverless/${endpointId}?tab=workers`);
+  await page.goto(`/serverless/${endpointId}/workers`);
   await page.getByRole("link", { name: `Logs of worker ${worker}` }).click();
-  await expect(page).toHaveURL(new RegExp(`tab=logs&worker=${worker}$`));
+  await expect(page).toHaveURL(new RegExp(`/logs\\?worker=${worker}$`));
   const log = page.getByRole("log", { name: `Logs of worker ${worker}` });
   await expect(log).toContainText("Starting Serverless Worker");
   await expect(page.getByRole("status").filter({ hasText: /^Live/ })).toBeVisible();
@@ -147,7 +147,7 @@ test("a dropped connection resumes after the last line shown (Last-Event-ID): th
   const resumed = page.waitForRequest(
     (r) => r.url().includes(`/workers/${worker}/logs`) && r.headers()["last-event-id"] === lastId,
   );
-  await page.goto(`/serverless/${endpoint.id}?tab=logs&worker=${worker}`);
+  await page.goto(`/serverless/${endpoint.id}/logs?worker=${worker}`);
   const log = page.getByRole("log", { name: `Logs of worker ${worker}` });
   await resumed;
   for (const job of during) await expect(log).toContainText(`Job ${job} done: COMPLETED.`);

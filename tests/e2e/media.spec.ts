@@ -89,7 +89,7 @@ test("a failed job reads as a message, a readable traceback and the raw JSON beh
   });
 
   // The request list says why each failed request failed, linking to its page.
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   const table = page.getByRole("table", { name: "Recent requests" });
   const row = table.getByRole("row").filter({ hasText: job.id });
   await expect(row.getByText("FAILED")).toBeVisible({ timeout: 25_000 });

@@ -108,7 +108,7 @@ test("after traffic every chart of the Metrics tab has data: hover and keyboard 
   await serveTraffic(request, PLATFORM_URL, E2E_KEY, endpoint.id);
   await signIn(page, E2E_KEY);
 
-  await page.goto(`/serverless/${endpoint.id}?tab=metrics&window=15m`);
+  await page.goto(`/serverless/${endpoint.id}/metrics?window=15m`);
   await expect(page.getByRole("heading", { name: "Metrics of the last 15 min" })).toBeVisible();
   for (const title of CHARTS)
     await expect(
@@ -156,7 +156,7 @@ test("after traffic every chart of the Metrics tab has data: hover and keyboard 
     .getByRole("navigation", { name: "Time window" })
     .getByRole("link", { name: "1 h" })
     .click();
-  await expect(page).toHaveURL(/[?&]tab=metrics&window=1h$/);
+  await expect(page).toHaveURL(/\/metrics\?window=1h$/);
   await expect(page.getByRole("heading", { name: "Metrics of the last 1 h" })).toBeVisible();
 
   // Hover the interval the jobs ended in (1 min buckets): the read-out shows its values.
@@ -208,11 +208,11 @@ test("the Metrics tab's first-load JavaScript stays within 180 kB gzip; its char
   const overview = await firstLoad(`/serverless/${endpoint.id}`, (page) =>
     expect(page.getByRole("heading", { level: 1 })).toBeVisible(),
   );
-  const metrics = await firstLoad(`/serverless/${endpoint.id}?tab=metrics`, (page) =>
+  const metrics = await firstLoad(`/serverless/${endpoint.id}/metrics`, (page) =>
     expect(page.getByRole("heading", { name: "Metrics of the last 1 h" })).toBeVisible(),
   );
   console.log(
-    `first-load JS (gzip) of /serverless/[id]: ${(overview / 1024).toFixed(1)} kB; /serverless/[id]?tab=metrics with its charts: ${(metrics / 1024).toFixed(1)} kB`,
+    `first-load JS (gzip) of /serverless/[id]: ${(overview / 1024).toFixed(1)} kB; /serverless/[id]/metrics with its charts: ${(metrics / 1024).toFixed(1)} kB`,
   );
   // The charts' code (the panel, the SVG chart, d3's tick helpers: ≈ 6 kB) comes with the tab, not
   // with the page.
@@ -331,7 +331,7 @@ test.describe("against a platform whose control API is off (the real service's s
     await serveTraffic(request, platformUrl, KEY, endpoint.id);
     await signIn(page, KEY, consoleUrl);
 
-    await page.goto(`${consoleUrl}/serverless/${endpoint.id}?tab=metrics&window=15m`);
+    await page.goto(`${consoleUrl}/serverless/${endpoint.id}/metrics?window=15m`);
     await expect(page.getByRole("heading", { name: "Metrics of the last 15 min" })).toBeVisible();
     const note = page.getByRole("note", { name: "What this platform cannot show" });
     await expect(note).toContainText("On this platform the metrics API isn't available");

@@ -197,7 +197,7 @@ test("the create form projects a daily cost from the expected traffic, and says 
 
 test("send a request from the endpoint page and see it complete", async ({ page, request }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("run"));
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   await expect(
     page
       .getByRole("navigation", { name: "Endpoint sections" })
@@ -234,7 +234,7 @@ test("invalid JSON is reported on the request field before anything is sent", as
   request,
 }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("json"));
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   const body = page.getByLabel("Request body (JSON)");
   await formListens(body);
   await body.fill('{"input": ');
@@ -247,7 +247,7 @@ test("purge a queue after confirming with the endpoint's name", async ({ page, r
   const endpoint = await createQueueEndpoint(request, uniqueName("purge"), {
     workers: { min: 0, max: 0 },
   });
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   const table = page.getByRole("table", { name: "Recent requests" });
   await formListens(page.getByLabel("Request body (JSON)"));
   for (let i = 0; i < 2; i += 1) {
@@ -289,7 +289,7 @@ test("settings: change max workers, see it saved, then delete with typed-name co
   request,
 }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("settings"));
-  await page.goto(`/serverless/${endpoint.id}?tab=settings`);
+  await page.goto(`/serverless/${endpoint.id}/settings`);
   await page.getByLabel("Max workers").fill("5");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible();
@@ -297,7 +297,7 @@ test("settings: change max workers, see it saved, then delete with typed-name co
     .getByRole("navigation", { name: "Endpoint sections" })
     .getByRole("link", { name: "Overview" })
     .click();
-  await expect(page).toHaveURL(/tab=overview$/);
+  await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}$`));
   await expect(page.getByText("0–5, idle 10 s")).toBeVisible();
 
   await page
@@ -318,7 +318,7 @@ test("a worker running a job links to that job's page", async ({ page, request }
   const job = await platformPost<{ id: string }>(request, `/v2/${endpoint.id}/run`, {
     input: { mock_delay: 120 },
   });
-  await page.goto(`/serverless/${endpoint.id}?tab=workers`);
+  await page.goto(`/serverless/${endpoint.id}/workers`);
   const table = page.getByRole("table", { name: "Workers" });
   const row = table
     .getByRole("row")
@@ -400,7 +400,7 @@ test("releases read in people's words: the first release sets each setting, a la
     data: { image: "runpod/mock-worker:2", env: { MODEL: "large", DEBUG: "1" } },
   });
   expect(patch.ok(), await patch.text()).toBe(true);
-  await page.goto(`/serverless/${ep.id}?tab=releases`);
+  await page.goto(`/serverless/${ep.id}/releases`);
   const latest = page.getByRole("listitem").filter({ hasText: "Version 2" });
   await expect(latest).toContainText(
     "Image changed from runpod/mock-worker:latest to runpod/mock-worker:2",
@@ -412,6 +412,28 @@ test("releases read in people's words: the first release sets each setting, a la
   await expect(first).toContainText("Container disk set to");
   // Never the raw JSON of the old view.
   await expect(page.getByText('""')).toHaveCount(0);
+});
+
+test("each endpoint tab is an address of its own, and an old ?tab= link lands on it with the rest of its query", async ({
+  page,
+  request,
+}) => {
+  const endpoint = await createQueueEndpoint(request, uniqueName("tab-links"));
+  await page.goto(`/serverless/${endpoint.id}?tab=metrics&window=15m`);
+  await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}/metrics\\?window=15m$`));
+  await expect(page.getByRole("heading", { name: "Metrics of the last 15 min" })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Endpoint sections" });
+  await expect(tabs.getByRole("link", { name: "Metrics" })).toHaveAttribute("aria-current", "page");
+
+  await tabs.getByRole("link", { name: "Releases" }).click();
+  await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}/releases$`));
+  await expect(tabs.getByRole("link", { name: "Releases" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByRole("listitem").filter({ hasText: "Version 1" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Metrics of the last 15 min" })).toBeVisible();
 });
 
 test("the overview's quick start shows the first request in every language of the code drawer, by mouse and arrow keys", async ({
