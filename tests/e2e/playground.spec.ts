@@ -131,7 +131,7 @@ test("a text model streams its answer: tokens appear while the job is still runn
 
 test("cancel a slow run of your own endpoint, opened from its page", async ({ page, request }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("pg-cancel"));
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   await page.getByRole("link", { name: "Open in playground" }).click();
   await expect(page).toHaveURL(new RegExp(`/playground/endpoint/${endpoint.id}$`));
   await page.getByLabel("Input (JSON)").fill('{"mock_return": "too late", "mock_delay": 120}');
@@ -147,7 +147,7 @@ test("run your own endpoint from its page and see its output, then re-run it fro
   request,
 }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("pg-run"));
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   await page.getByRole("link", { name: "Open in playground" }).click();
   await expect(page.getByLabel("Input (JSON)")).toHaveValue(
     /"mock_return": "Hello from the playground"/,
@@ -304,7 +304,7 @@ test("an own endpoint's run costs what its Requests tab estimates, in the result
   const history = page.getByRole("table", { name: /Your recent runs of/ });
   await expect(history.getByRole("row").nth(1)).toContainText(estimate);
 
-  await page.goto(`/serverless/${endpoint.id}?tab=requests`);
+  await page.goto(`/serverless/${endpoint.id}/requests`);
   const row = page.getByRole("table", { name: "Recent requests" }).getByRole("row", {
     name: new RegExp(jobId),
   });
@@ -318,7 +318,9 @@ test("the history row of a run ends when the result pane does, without waiting f
   const endpoint = await createQueueEndpoint(request, uniqueName("pg-sync"), {
     flashboot: "PRIORITY_FLASHBOOT",
   });
-  await runOwnEndpoint(page, endpoint.id, '{"mock_return": "in step", "mock_delay": 3}');
+  // Long enough that the history shows the run before it ends, even on a busy machine (3 s was
+  // not: the page's first history read came after the job had completed).
+  await runOwnEndpoint(page, endpoint.id, '{"mock_return": "in step", "mock_delay": 8}');
   const row = page
     .getByRole("table", { name: /Your recent runs of/ })
     .getByRole("row")
