@@ -1,7 +1,12 @@
-import Link from "next/link";
+"use client";
+
+import Link, { useLinkStatus } from "next/link";
 import { cx } from "@/components/ui/cx";
 
-/** Tabs as links: the selected tab lives in the URL (`?tab=`, or a route per tab), so reload and deep links keep it. */
+/**
+ * Tabs as links: the selected tab lives in the URL (`?tab=`, or a route per tab), so reload and
+ * deep links keep it. A tab that was followed shows that it is on its way until it renders.
+ */
 export function LinkTabs({
   label,
   tabs,
@@ -32,6 +37,7 @@ export function LinkTabs({
                 )}
               >
                 {tab.label}
+                <Pending />
               </Link>
             </li>
           );
@@ -39,4 +45,16 @@ export function LinkTabs({
       </ul>
     </nav>
   );
+}
+
+/** A spinner beside a tab whose page is loading (the tab's name stays its accessible name). */
+function Pending() {
+  const { pending } = useLinkStatus();
+  return pending ? (
+    <span
+      aria-hidden
+      data-testid="tab-pending"
+      className="ml-1.5 inline-block size-3 animate-spin rounded-full border-2 border-current border-r-transparent align-[-1px] motion-reduce:animate-none"
+    />
+  ) : null;
 }

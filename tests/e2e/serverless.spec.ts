@@ -414,7 +414,7 @@ test("releases read in people's words: the first release sets each setting, a la
   await expect(page.getByText('""')).toHaveCount(0);
 });
 
-test("each endpoint tab is an address of its own, and an old ?tab= link lands on it with the rest of its query", async ({
+test("each endpoint tab is an address of its own that shows it is loading when followed, and an old ?tab= link lands on it with the rest of its query", async ({
   page,
   request,
 }) => {
@@ -425,8 +425,24 @@ test("each endpoint tab is an address of its own, and an old ?tab= link lands on
   const tabs = page.getByRole("navigation", { name: "Endpoint sections" });
   await expect(tabs.getByRole("link", { name: "Metrics" })).toHaveAttribute("aria-current", "page");
 
+  // While the next tab's page is on its way, its tab says so.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(`/${endpoint.id}/releases`),
+    async (route) => {
+      const h = route.request().headers();
+      if (h["rsc"] && !h["next-router-prefetch"]) await held;
+      await route.continue();
+    },
+  );
   await tabs.getByRole("link", { name: "Releases" }).click();
+  await expect(
+    tabs.getByRole("link", { name: "Releases" }).getByTestId("tab-pending"),
+  ).toBeVisible();
+  answer();
   await expect(page).toHaveURL(new RegExp(`/serverless/${endpoint.id}/releases$`));
+  await expect(tabs.getByTestId("tab-pending")).toHaveCount(0);
   await expect(tabs.getByRole("link", { name: "Releases" })).toHaveAttribute(
     "aria-current",
     "page",
