@@ -22,7 +22,8 @@ import {
 // of traffic on the accelerated clock. BENCH_DURATION / BENCH_WARMUP (s), BENCH_CONNECTIONS and
 // BENCH_RETAINED_JOBS tune it; BENCH_ONLY=metrics runs the metrics part alone (and rewrites its
 // section), BENCH_ONLY=accelerated the accelerated load test alone (printed only), BENCH_ONLY=status, run or
-// runsync that empty-store row alone (printed only, with CPU per request; see rowOnly).
+// runsync that empty-store row alone (printed only, with CPU per request; see rowOnly),
+// BENCH_ONLY=dispatch the dispatch latencies alone on an idle empty store (printed only).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -686,10 +687,31 @@ async function rowOnly(row: OnlyRow): Promise<void> {
     );
 }
 
+/** BENCH_ONLY=dispatch: the dispatch latencies on each store's idle empty store (BENCH_STORES narrows). */
+async function dispatchOnly(): Promise<void> {
+  const only = process.env.BENCH_STORES?.split(",");
+  const stores: StoreRun["store"][] = [];
+  if (!only || only.includes("sqlite")) stores.push("sqlite");
+  if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
+  for (const store of stores) {
+    const platform = await child<PlatformInfo>("platform-child.ts", { BENCH_STORE: store });
+    try {
+      const d = await dispatchLatency(platform.info);
+      const line = (name: string, v: number[]) => `${name} p50 ${pct(v, 50)} p99 ${pct(v, 99)}`;
+      process.stdout.write(
+        `[${store}] ${line("built-in /runsync", d.builtinRtt)}; ${line("external /run → handler", d.externalDispatch)}; ${line("external delayTime", d.externalDelay)}\n`,
+      );
+    } finally {
+      await stop(platform.proc);
+    }
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === "metrics") return metricsOnly();
   const onlyRow = process.env.BENCH_ONLY;
   if (onlyRow === "status" || onlyRow === "run" || onlyRow === "runsync") return rowOnly(onlyRow);
+  if (onlyRow === "dispatch") return dispatchOnly();
   if (process.env.BENCH_ONLY === "accelerated") {
     await accelerated();
     return;

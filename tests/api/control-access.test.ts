@@ -383,6 +383,7 @@ describeEachBackend("operator credential on a store made before it", (backend) =
       const db = tp.running.services.store.db;
       await sql`alter table api_keys drop column operator`.execute(db);
       await sql`alter table workers drop column polled_at`.execute(db);
+      await sql`drop index jobs_active`.execute(db);
       await db
         .deleteFrom("kysely_migration" as never)
         .where("name" as never, ">=", "060_api_key_operator" as never)

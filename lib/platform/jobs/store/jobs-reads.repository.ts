@@ -1,13 +1,20 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../store/schema";
+import { ACTIVE_JOB_PREDICATE } from "../../store/migrations-jobs";
 import type { JobsTable } from "../../store/schema-jobs";
+
+/** The `jobs_active` index's predicate, word for word (migration 062). */
+const ACTIVE = sql<boolean>`${sql.raw(ACTIVE_JOB_PREDICATE)}`;
 
 /**
  * Read-only questions about jobs (due times, counts, queue statistics, listings): what the
  * scheduler, the scaler, `/health` and `/requests` ask. Transitions live in `JobsRepository`.
  */
 export class JobsReads {
-  constructor(protected readonly db: Kysely<Database>) {}
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly dialect: "sqlite" | "postgres",
+  ) {}
 
   async nextDue(column: "delete_at" | "timeout_at"): Promise<number | null> {
     const row = await this.db
@@ -118,15 +125,21 @@ export class JobsReads {
     };
   }
 
-  /** Endpoints with queued or running jobs (the scaler's periodic sweep). */
+  /**
+   * Endpoints with queued or running jobs (the scaler's periodic sweep), from the `jobs_active`
+   * partial index (live jobs only), not every retained job. The condition is the index's own
+   * predicate, word for word; SQLite is told the index (without statistics its planner prefers
+   * the covering `jobs_queue`, which holds every retained job), PostgreSQL's planner picks it.
+   */
   async activeEndpointIds(): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom("jobs")
-      .select("endpoint_id")
-      .distinct()
-      .where("status", "in", ["IN_QUEUE", "IN_PROGRESS"])
-      .execute();
-    return rows.map((r) => r.endpoint_id);
+    const rows = await this.activeEndpointsQuery().execute(this.db);
+    return rows.rows.map((r) => r.endpoint_id);
+  }
+
+  /** The sweep's query (its plan is tested). */
+  activeEndpointsQuery() {
+    const from = this.dialect === "sqlite" ? sql`jobs indexed by jobs_active` : sql`jobs`;
+    return sql<{ endpoint_id: string }>`select distinct endpoint_id from ${from} where ${ACTIVE}`;
   }
 
   async recent(endpointId: string, limit: number, status?: string): Promise<JobsTable[]> {

@@ -51,13 +51,13 @@ export class JobsRepository extends JobsReads {
 
   constructor(
     db: Kysely<Database>,
-    private readonly dialect: "sqlite" | "postgres",
+    dialect: "sqlite" | "postgres",
     /** Embedded store: prepared statements and group commit for the hot path. */
     private readonly fast: SqliteJobStatements | null = null,
     /** PostgreSQL: the pool, for the reads worth a prepared statement (`/status`). */
     private readonly pool?: pg.Pool,
   ) {
-    super(db);
+    super(db, dialect);
     this.cache = dialect === "sqlite" ? new JobCache() : null;
   }
 
