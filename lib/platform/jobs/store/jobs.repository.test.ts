@@ -215,31 +215,41 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
   });
 });
 
-describe.each(["sqlite", "postgres"] as const)("retention deletes [%s]", (dialect) => {
-  let store: Store;
-  let repo: JobsRepository;
+/**
+ * A fresh store of `dialect` (a new folder, or a new PostgreSQL schema) for the describe block
+ * that calls it; `ready` answers it in a test, or skips the test when PostgreSQL is missing.
+ */
+function freshStore(dialect: "sqlite" | "postgres") {
+  const held: { store?: Store; repo?: JobsRepository } = {};
   let schema: string | undefined;
-  let dataDir: string;
-
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-repo-"));
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-repo-"));
     let databaseUrl: string | undefined;
     if (dialect === "postgres") {
       if (postgresMissing !== null) return;
       ({ url: databaseUrl, schema } = await freshSchema());
     }
-    store = await openStore({ databaseUrl, dataDir });
-    repo = new JobsRepository(store.db, dialect);
+    held.store = await openStore({ databaseUrl, dataDir });
+    held.repo = new JobsRepository(held.store.db, dialect);
   });
-
   afterAll(async () => {
-    await store?.close();
+    await held.store?.close();
     if (schema) await dropSchema(schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  return {
+    ready(ctx: { skip: () => void }): { store: Store; repo: JobsRepository } {
+      if (!held.store || !held.repo) ctx.skip();
+      return { store: held.store!, repo: held.repo! };
+    },
+  };
+}
+
+describe.each(["sqlite", "postgres"] as const)("retention deletes [%s]", (dialect) => {
+  const fresh = freshStore(dialect);
 
   it("a due job goes with its stream chunks; a job not yet due keeps its own", async (ctx) => {
-    if (!store) ctx.skip();
+    const { store, repo } = fresh.ready(ctx);
     const due = job("ep-expire", { status: "IN_PROGRESS", worker_id: "w-1", delete_at: 1 });
     const kept = job("ep-expire", { status: "IN_PROGRESS", worker_id: "w-1" });
     const plain = job("ep-expire", { delete_at: 1 });
@@ -256,30 +266,10 @@ describe.each(["sqlite", "postgres"] as const)("retention deletes [%s]", (dialec
 describe.each(["sqlite", "postgres"] as const)(
   "the scaler's sweep of live endpoints [%s]",
   (dialect) => {
-    let store: Store;
-    let repo: JobsRepository;
-    let schema: string | undefined;
-    let dataDir: string;
-
-    beforeAll(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hangar-repo-"));
-      let databaseUrl: string | undefined;
-      if (dialect === "postgres") {
-        if (postgresMissing !== null) return;
-        ({ url: databaseUrl, schema } = await freshSchema());
-      }
-      store = await openStore({ databaseUrl, dataDir });
-      repo = new JobsRepository(store.db, dialect);
-    });
-
-    afterAll(async () => {
-      await store?.close();
-      if (schema) await dropSchema(schema);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    const fresh = freshStore(dialect);
 
     it("names the endpoints with queued or running jobs, never one whose jobs have all ended", async (ctx) => {
-      if (!store) ctx.skip();
+      const { repo } = fresh.ready(ctx);
       const tag = `${dialect}-${process.pid}`;
       for (const status of ["COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"])
         await repo.insert(job(`ended-${tag}`, { status }));
@@ -290,7 +280,7 @@ describe.each(["sqlite", "postgres"] as const)(
     });
 
     it("reads the index of live jobs, not every retained job (a million retained jobs made each poll a full scan)", async (ctx) => {
-      if (!store) ctx.skip();
+      const { store, repo } = fresh.ready(ctx);
       const { sql: text } = repo.activeEndpointsQuery().compile(store.db);
       const plan = await store.db.connection().execute(async (db) => {
         if (dialect === "sqlite") {
@@ -312,7 +302,8 @@ describe.each(["sqlite", "postgres"] as const)(
     });
 
     it("a job's own update finds it by its key, even on statistics taken while nothing was queued", async (ctx) => {
-      if (!store || dialect !== "postgres") ctx.skip();
+      if (dialect !== "postgres") ctx.skip();
+      const { store } = fresh.ready(ctx);
       // Statistics of a store that held only ended jobs, then a burst of submissions: the planner
       // believes nothing is queued. An index that any `status = 'IN_QUEUE'` query may use looked
       // empty to it, and it read the whole queue to update one job (520 ms a claim at 90,000).
