@@ -135,6 +135,42 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
 
+/** The job API loads the rows run, against one platform child: names and autocannon options. */
+function jobRequests(p: PlatformInfo) {
+  const auth = { Authorization: `Bearer ${p.key}` };
+  const json = { ...auth, "Content-Type": "application/json" };
+  const post = (endpoint: string, op: string, body: string) => ({
+    url: `${p.url}/v2/${endpoint}/${op}`,
+    method: "POST" as const,
+    headers: json,
+    body,
+  });
+  return {
+    status: { name: "GET /status/{id}", opts: statusLoad(p, auth) },
+    run: {
+      name: "POST /run (enqueue; no workers)",
+      opts: post(p.queueOnly, "run", '{"input":{"prompt":"x"}}'),
+    },
+    drain: {
+      name: "POST /run (4 mock workers draining the queue)",
+      opts: post(p.draining, "run", '{"input":{"prompt":"x"}}'),
+    },
+    runsync: {
+      name: "POST /runsync round trip (mock image, 32 warm workers)",
+      opts: post(p.mock, "runsync", '{"input":{"mock_return":"x"}}'),
+    },
+  };
+}
+
+/** The stores BENCH_STORES names (both by default), PostgreSQL only when a server answers. */
+async function selectedStores(): Promise<StoreRun["store"][]> {
+  const only = process.env.BENCH_STORES?.split(",");
+  const stores: StoreRun["store"][] = [];
+  if (!only || only.includes("sqlite")) stores.push("sqlite");
+  if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
+  return stores;
+}
+
 async function dispatchLatency(p: PlatformInfo) {
   const headers = { Authorization: `Bearer ${p.key}`, "Content-Type": "application/json" };
   // Built-in worker: platform-measured delayTime (queue → worker) and the client's round trip.
@@ -433,48 +469,16 @@ async function drained(p: PlatformInfo, endpoint: string): Promise<void> {
 }
 
 async function jobLoads(p: PlatformInfo, goals: (typeof GOALS)[keyof typeof GOALS]) {
-  const auth = { Authorization: `Bearer ${p.key}` };
-  const json = { ...auth, "Content-Type": "application/json" };
+  const r = jobRequests(p);
   const rows: Row[] = [];
-  rows.push(
-    await load("GET /status/{id}", statusLoad(p, auth), { rps: goals.status, p99: goals.p99 }),
-  );
-  rows.push(
-    await load(
-      "POST /run (enqueue; no workers)",
-      {
-        url: `${p.url}/v2/${p.queueOnly}/run`,
-        method: "POST",
-        headers: json,
-        body: '{"input":{"prompt":"x"}}',
-      },
-      { rps: goals.run, p99: goals.p99 },
-    ),
-  );
-  rows.push(
-    await load("POST /run (4 mock workers draining the queue)", {
-      url: `${p.url}/v2/${p.draining}/run`,
-      method: "POST",
-      headers: json,
-      body: '{"input":{"prompt":"x"}}',
-    }),
-  );
+  rows.push(await load(r.status.name, r.status.opts, { rps: goals.status, p99: goals.p99 }));
+  rows.push(await load(r.run.name, r.run.opts, { rps: goals.run, p99: goals.p99 }));
+  rows.push(await load(r.drain.name, r.drain.opts));
   // That load leaves tens of thousands of jobs queued for the four workers; the next row must not
   // share the cores with their draining (it made the empty store's /runsync read lower than the
   // 1M-job one, which has no draining row).
   await drained(p, p.draining);
-  rows.push(
-    await load(
-      "POST /runsync round trip (mock image, 32 warm workers)",
-      {
-        url: `${p.url}/v2/${p.mock}/runsync`,
-        method: "POST",
-        headers: json,
-        body: '{"input":{"mock_return":"x"}}',
-      },
-      { rps: goals.runsync, p99: goals.p99 },
-    ),
-  );
+  rows.push(await load(r.runsync.name, r.runsync.opts, { rps: goals.runsync, p99: goals.p99 }));
   return rows;
 }
 
@@ -488,39 +492,18 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
  * between (±10 % between two runs of the same row); in turns, both sides see the same machine.
  */
 async function pairedLoads(scaled: PlatformInfo, empty: PlatformInfo): Promise<Row[]> {
-  const loads = (p: PlatformInfo) => {
-    const auth = { Authorization: `Bearer ${p.key}` };
-    const json = { ...auth, "Content-Type": "application/json" };
-    return [
-      ["GET /status/{id}", statusLoad(p, auth)],
-      [
-        "POST /run (enqueue; no workers)",
-        {
-          url: `${p.url}/v2/${p.queueOnly}/run`,
-          method: "POST",
-          headers: json,
-          body: '{"input":{"prompt":"x"}}',
-        },
-      ],
-      [
-        "POST /runsync round trip (mock image, 32 warm workers)",
-        {
-          url: `${p.url}/v2/${p.mock}/runsync`,
-          method: "POST",
-          headers: json,
-          body: '{"input":{"mock_return":"x"}}',
-        },
-      ],
-    ] as const;
+  const pick = (p: PlatformInfo) => {
+    const r = jobRequests(p);
+    return [r.status, r.run, r.runsync];
   };
-  const mine = loads(scaled);
-  const theirs = loads(empty);
+  const mine = pick(scaled);
+  const theirs = pick(empty);
   const median = <T>(xs: T[], by: (x: T) => number) =>
     [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
   const rows: Row[] = [];
   for (let i = 0; i < mine.length; i++) {
-    const [name, opts] = mine[i]!;
-    const other = theirs[i]![1];
+    const { name, opts } = mine[i]!;
+    const other = theirs[i]!.opts;
     for (const o of [opts, other])
       await autocannon({ ...o, connections: CONNECTIONS, duration: WARMUP });
     const at: Awaited<ReturnType<typeof autocannon>>[] = [];
@@ -704,10 +687,7 @@ type OnlyRow = "status" | "run" | "runsync";
  * for quick A/B runs. BENCH_CPU_PROF=dir writes a CPU profile of the platform process there.
  */
 async function rowOnly(row: OnlyRow): Promise<void> {
-  const only = process.env.BENCH_STORES?.split(",");
-  const stores: StoreRun["store"][] = [];
-  if (!only || only.includes("sqlite")) stores.push("sqlite");
-  if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
+  const stores = await selectedStores();
   const prof = process.env.BENCH_CPU_PROF;
   for (const store of stores) {
     process.stdout.write(`\n[${store}] ${row} (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
@@ -718,24 +698,7 @@ async function rowOnly(row: OnlyRow): Promise<void> {
     );
     try {
       const p = platform.info;
-      const auth = { Authorization: `Bearer ${p.key}` };
-      const json = { ...auth, "Content-Type": "application/json" };
-      const opts =
-        row === "status"
-          ? statusLoad(p, auth)
-          : row === "run"
-            ? {
-                url: `${p.url}/v2/${p.queueOnly}/run`,
-                method: "POST" as const,
-                headers: json,
-                body: '{"input":{"prompt":"x"}}',
-              }
-            : {
-                url: `${p.url}/v2/${p.mock}/runsync`,
-                method: "POST" as const,
-                headers: json,
-                body: '{"input":{"mock_return":"x"}}',
-              };
+      const opts = jobRequests(p)[row].opts;
       const rss = await peakRss(p.pid, async () => {
         await autocannon({ ...opts, connections: CONNECTIONS, duration: WARMUP });
         // The platform's CPU time per request: what an optimisation saves, whatever else runs here.
@@ -761,10 +724,7 @@ async function rowOnly(row: OnlyRow): Promise<void> {
 
 /** BENCH_ONLY=dispatch: the dispatch latencies on each store's idle empty store (BENCH_STORES narrows). */
 async function dispatchOnly(): Promise<void> {
-  const only = process.env.BENCH_STORES?.split(",");
-  const stores: StoreRun["store"][] = [];
-  if (!only || only.includes("sqlite")) stores.push("sqlite");
-  if ((!only || only.includes("postgres")) && (await postgresAnswers())) stores.push("postgres");
+  const stores = await selectedStores();
   for (const store of stores) {
     const platform = await child<PlatformInfo>("platform-child.ts", { BENCH_STORE: store });
     try {
