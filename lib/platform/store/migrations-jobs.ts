@@ -176,7 +176,7 @@ const m062_jobs_active: Migration = {
       .createIndex("jobs_active")
       .on("jobs")
       .column("endpoint_id")
-      .where(sql<boolean>`${sql.raw(ACTIVE_JOB_PREDICATE)}`)
+      .where(sql.raw<boolean>(ACTIVE_JOB_PREDICATE))
       .execute();
   },
 };

@@ -4,7 +4,7 @@ import { ACTIVE_JOB_PREDICATE } from "../../store/migrations-jobs";
 import type { JobsTable } from "../../store/schema-jobs";
 
 /** The `jobs_active` index's predicate, word for word (migration 062). */
-const ACTIVE = sql<boolean>`${sql.raw(ACTIVE_JOB_PREDICATE)}`;
+const ACTIVE = sql.raw<boolean>(ACTIVE_JOB_PREDICATE);
 
 /**
  * Read-only questions about jobs (due times, counts, queue statistics, listings): what the
