@@ -11,6 +11,7 @@ import {
   takeUrl,
   type WorkerEnvironment,
 } from "./protocol";
+import { send, type Answer } from "./http";
 
 /** A job as the platform hands it over. */
 export interface WorkerJob {
@@ -112,7 +113,7 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
     for (let attempt = 1; attempt <= POST_ATTEMPTS && !killed; attempt++) {
       try {
         // As the Python runtime: JSON text labelled form-urlencoded, plus its stray charset header.
-        const res = await fetch(url, {
+        const res = await send(url, {
           method: "POST",
           headers: {
             ...headers,
@@ -122,7 +123,6 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
         });
-        await res.arrayBuffer().catch(() => undefined);
         if (res.ok) return true;
         log("result post refused", { url, status: res.status });
       } catch (err) {
@@ -197,9 +197,9 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
         slotFreed = null;
         continue;
       }
-      let res: Response;
+      let res: Answer;
       try {
-        res = await fetch(takeUrl(env, free, running.size > 0), {
+        res = await send(takeUrl(env, free, running.size > 0), {
           headers,
           signal: AbortSignal.any([takes.signal, AbortSignal.timeout(TAKE_TIMEOUT_MS)]),
         });
@@ -210,13 +210,11 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
         continue;
       }
       if (res.status !== 200) {
-        await res.arrayBuffer().catch(() => undefined);
         if (res.status === 429) await sleep(5000, lifecycle.signal);
         else if (res.status !== 204 && res.status !== 400) await sleep(1000, lifecycle.signal);
         continue;
       }
-      if (!(res.headers.get("content-type") ?? "").includes("application/json")) continue;
-      const data = (await res.json().catch(() => null)) as unknown;
+      const data = res.json;
       for (const job of Array.isArray(data) ? data : [data]) {
         const j = job as WorkerJob | null;
         if (j && typeof j.id === "string" && "input" in j) startJob(j);
@@ -228,15 +226,14 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
     while (!stopping) {
       try {
         const started = Date.now();
-        const res = await fetch(stopUrl(env), {
+        const res = await send(stopUrl(env), {
           headers,
           signal: AbortSignal.any([lifecycle.signal, AbortSignal.timeout(TAKE_TIMEOUT_MS)]),
         });
         if (res.status === 200) {
-          const body = (await res.json().catch(() => ({}))) as { jobsToStop?: string[] };
+          const body = (res.json ?? {}) as { jobsToStop?: string[] };
           for (const id of body.jobsToStop ?? []) running.get(id)?.abort.abort();
         } else {
-          await res.arrayBuffer().catch(() => undefined);
           if (res.status === 429) await sleep(5000, lifecycle.signal);
           else if (Date.now() - started < 100) await sleep(1000, lifecycle.signal);
         }
@@ -252,11 +249,10 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
       const url = pingUrl(env, [...running.keys()]);
       if (!url) return;
       try {
-        const res = await fetch(url, {
+        await send(url, {
           headers,
           signal: AbortSignal.any([lifecycle.signal, AbortSignal.timeout(env.pingIntervalMs * 2)]),
         });
-        await res.arrayBuffer().catch(() => undefined);
       } catch {
         // heartbeats are best effort
       }
