@@ -11,6 +11,38 @@ export function parseJson(text: string | null): unknown {
   }
 }
 
+/** Every column of a job row, in the order of the table. */
+export const JOB_COLUMNS = [
+  "id",
+  "account_id",
+  "endpoint_id",
+  "status",
+  "sync",
+  "input",
+  "webhook",
+  "s3_config",
+  "execution_timeout",
+  "ttl",
+  "low_priority",
+  "seq",
+  "created_at",
+  "queued_at",
+  "started_at",
+  "completed_at",
+  "worker_id",
+  "timeout_at",
+  "expires_at",
+  "delete_at",
+  "result_ttl",
+  "output",
+  "error",
+  "retries",
+  "losses",
+  "stream_seq",
+  "streamed",
+  "stream_final_sent",
+] as const satisfies readonly (keyof JobsTable)[];
+
 /** The columns a job's answer (`toJob`) and the job API's access check read: what `/status` loads. */
 export const STATUS_COLUMNS = [
   "id",

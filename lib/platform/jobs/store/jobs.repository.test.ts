@@ -166,6 +166,24 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
     expect(later?.status).toBe("COMPLETED");
   });
 
+  it("a lone job (one handed straight to a waiting worker) is stored by a prepared statement, every column as given", async () => {
+    const withPool = new JobsRepository(store.db, "postgres", null, store.pgPool);
+    const now = Date.now();
+    const r = job("ep-lone", {
+      status: "IN_PROGRESS",
+      worker_id: "w-lone",
+      started_at: now,
+      timeout_at: now + 600_000,
+      webhook: "https://example.test/hook",
+      execution_timeout: 600_000,
+    });
+    const from = named.length;
+    await withPool.insert(r);
+    expect(named.slice(from)).toEqual(["hangar_job_insert"]);
+    const stored = await repo.get(r.id);
+    expect(stored).toEqual(r);
+  });
+
   it("a job read by id (every /status) is one prepared statement, planned once per connection", async () => {
     const withPool = new JobsRepository(store.db, "postgres", null, store.pgPool);
     const r = job("ep-read");

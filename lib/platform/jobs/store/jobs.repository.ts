@@ -4,7 +4,7 @@ import { JOB_RETENTION_MS } from "@/lib/schemas/jobs";
 import type { Database } from "../../store/schema";
 import type { JobsTable } from "../../store/schema-jobs";
 import { JobCache } from "./job-cache";
-import { STATUS_COLUMNS, type JobStatusRow } from "./job-mapper";
+import { JOB_COLUMNS, STATUS_COLUMNS, type JobStatusRow } from "./job-mapper";
 import { JobsReads } from "./jobs-reads.repository";
 import type { SqliteJobStatements } from "./sqlite-fast-path";
 import { CoalescedReads } from "../../store/coalesced-reads";
@@ -17,6 +17,9 @@ import { WriteBatch } from "../../store/write-batch";
  */
 /** How long a terminal row written here may be handed to a local waiter without a read (wall ms). */
 const JUST_FINISHED_MS = 1000;
+
+/** PostgreSQL: one job row, every column (the prepared statement of a lone insert). */
+const INSERT_JOB = `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;
 
 interface Finish {
   id: string;
@@ -43,10 +46,21 @@ export class JobsRepository extends JobsReads {
     (list) => this.finishAll(list),
     (f) => this.finishOne(f),
   );
-  /** PostgreSQL: the inserts of one turn of the event loop in one statement. */
+  /**
+   * PostgreSQL: the inserts of one turn of the event loop in one statement. A lone insert (a job
+   * handed straight to a waiting worker, on the path of its dispatch) is a prepared statement:
+   * parsed and planned once per connection, with no query built per job (0.1–0.2 ms less a job).
+   */
   private readonly inserts = new WriteBatch<JobsTable>(
     (rows) => this.db.insertInto("jobs").values(rows).execute(),
-    (row) => this.db.insertInto("jobs").values(row).execute(),
+    (row) =>
+      this.pool
+        ? this.pool.query({
+            name: "hangar_job_insert",
+            text: INSERT_JOB,
+            values: JOB_COLUMNS.map((c) => row[c]),
+          })
+        : this.db.insertInto("jobs").values(row).execute(),
   );
 
   constructor(

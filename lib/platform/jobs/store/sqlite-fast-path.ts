@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { JOB_RETENTION_MS } from "@/lib/schemas/jobs";
 import type { JobsTable } from "../../store/schema-jobs";
+import { JOB_COLUMNS } from "./job-mapper";
 
 /** A commit of at least this many writes means we are under load… */
 const BUSY_BATCH = 4;
@@ -72,37 +73,6 @@ export class SqliteBatch {
   }
 }
 
-const COLUMNS = [
-  "id",
-  "account_id",
-  "endpoint_id",
-  "status",
-  "sync",
-  "input",
-  "webhook",
-  "s3_config",
-  "execution_timeout",
-  "ttl",
-  "low_priority",
-  "seq",
-  "created_at",
-  "queued_at",
-  "started_at",
-  "completed_at",
-  "worker_id",
-  "timeout_at",
-  "expires_at",
-  "delete_at",
-  "result_ttl",
-  "output",
-  "error",
-  "retries",
-  "losses",
-  "stream_seq",
-  "streamed",
-  "stream_final_sent",
-] as const satisfies readonly (keyof JobsTable)[];
-
 const RETENTION = `(CASE WHEN sync = 1 THEN ${JOB_RETENTION_MS.sync} ELSE ${JOB_RETENTION_MS.async} END)`;
 const KEEP = `(CASE WHEN result_ttl IS NOT NULL AND result_ttl < ${RETENTION} THEN result_ttl ELSE ${RETENTION} END)`;
 
@@ -122,7 +92,7 @@ export class SqliteJobStatements {
   constructor(db: Database.Database) {
     this.batch = new SqliteBatch(db);
     this.insertStmt = db.prepare(
-      `INSERT INTO jobs (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((c) => `@${c}`).join(", ")})`,
+      `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(", ")})`,
     );
     this.getStmt = db.prepare("SELECT * FROM jobs WHERE id = ?");
     this.claimStmt = db.prepare(`
