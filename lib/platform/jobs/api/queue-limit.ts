@@ -100,15 +100,7 @@ export class QueueLimit {
   /** Queued jobs of the endpoint, counted up to `cap` (the index on endpoint, status, seq serves it). */
   private async count(endpointId: string, cap: number): Promise<number> {
     const row = await this.e.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("jobs")
-          .select("id")
-          .where("endpoint_id", "=", endpointId)
-          .where("status", "=", "IN_QUEUE")
-          .limit(cap)
-          .as("q"),
-      )
+      .selectFrom(this.e.repo.inStatus(endpointId, "IN_QUEUE").select("id").limit(cap).as("q"))
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
