@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CLIENT_LONG_POLLS } from "@/lib/platform/jobs/engine/client-timeouts";
 import { describeEachBackend } from "./support/backends";
-import { createEndpoint } from "./support/jobs";
+import { createEndpoint, workerCall, workerEnvOf, workerUrls } from "./support/jobs";
 import { startTestPlatform, type TestPlatform } from "./support/platform";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)); // the client's own pause, as it sleeps
-const pythonStream = CLIENT_LONG_POLLS.find(
-  (p) => p.client === "Python client" && p.operation === "stream",
-)!;
+const longPoll = (client: string, operation: string) =>
+  CLIENT_LONG_POLLS.find((p) => p.client === client && p.operation === operation)!;
+const pythonStream = longPoll("Python client", "stream");
 
 /**
  * Replays the official Python client's `Job.stream()` in TypeScript with its exact timing: sleep
@@ -83,4 +83,30 @@ describeEachBackend("official clients' long-polls end inside their read timeouts
     const result = await pythonStyleStream(tp, ep, id);
     expect(result).toMatchObject({ outputs: ["x"], status: "COMPLETED" });
   }, 40_000);
+
+  it("the Python worker runtime's held job-stop (its job running) and job-take (nothing queued) each end inside its 90 s read timeout, and the job's result is then accepted", async () => {
+    const ep = await createEndpoint(tp, { image: "acme/handler:2" });
+    const busy = workerUrls(await workerEnvOf(tp, ep, `w-busy-${backend}`));
+    const idle = workerUrls(await workerEnvOf(tp, ep, `w-idle-${backend}`));
+    const id = await submit(tp, ep, { long: true });
+    expect((await workerCall(tp, busy.take(0))).body).toMatchObject({ id });
+    // Each request with the runtime's own read timeout: one that reached it would throw here.
+    const held = (url: string, operation: "job-take" | "job-stop") =>
+      workerCall(tp, url, {
+        signal: AbortSignal.timeout(longPoll("Python worker runtime", operation).timeoutMs!),
+      });
+    const [stop, take] = await Promise.all([
+      held(busy.stop, "job-stop"),
+      held(idle.take(0), "job-take"),
+    ]);
+    expect(stop.status).toBe(204);
+    expect(take.status).toBe(204);
+    expect(
+      (await workerCall(tp, busy.done(id), { body: { output: "late but whole" } })).status,
+    ).toBe(200);
+    const res = await fetch(`${tp.url}/v2/${ep}/status/${id}`, {
+      headers: { Authorization: `Bearer ${tp.key}` },
+    });
+    expect(await res.json()).toMatchObject({ status: "COMPLETED", output: "late but whole" });
+  }, 120_000);
 });

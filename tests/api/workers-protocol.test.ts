@@ -13,33 +13,11 @@ import {
   status,
   workerCall,
   workerEnvOf,
+  workerUrls,
   type JobsPlatform,
 } from "./support/jobs";
 
 const exec = promisify(execFile);
-
-/** URLs of one worker, built from its environment exactly as the Python runtime does (platform-notes §8.7). */
-function urls(env: Record<string, string>) {
-  const id = env.RUNPOD_POD_ID!;
-  const take = env.RUNPOD_WEBHOOK_GET_JOB!.replaceAll("$ID", id);
-  const out = env.RUNPOD_WEBHOOK_POST_OUTPUT!.replaceAll("$RUNPOD_POD_ID", id);
-  const stream = env.RUNPOD_WEBHOOK_POST_STREAM!.replaceAll("$RUNPOD_POD_ID", id);
-  return {
-    take: (inProgress = 0) => `${take}&job_in_progress=${inProgress}`,
-    batch: (n: number, inProgress = 0) =>
-      `${take.replace("/job-take/", "/job-take-batch/")}&batch_size=${n}&job_in_progress=${inProgress}`,
-    stop: take.replace("/job-take/", "/job-stop/"),
-    done: (jobId: string, isStream = false) =>
-      `${out.replaceAll("$ID", jobId)}&isStream=${isStream}`,
-    stream: (jobId: string) => `${stream.replaceAll("$ID", jobId)}&isStream=false`,
-    ping: (jobIds?: string[]) => {
-      const u = new URL(env.RUNPOD_WEBHOOK_PING!.replaceAll("$RUNPOD_POD_ID", id));
-      if (jobIds && jobIds.length > 0) u.searchParams.set("job_id", jobIds.join(","));
-      u.searchParams.set("runpod_version", "1.12.0");
-      return u.toString();
-    },
-  };
-}
 
 /** platform-notes §2 and §8: the worker protocol as the official runtime speaks it. */
 describeEachBackend("worker protocol", (backend) => {
@@ -55,7 +33,7 @@ describeEachBackend("worker protocol", (backend) => {
   async function worker(env: Record<string, string> = {}) {
     const ep = await createEndpoint(tp, { image: "acme/handler:2", env });
     const wenv = await workerEnvOf(tp, ep);
-    return { ep, env: wenv, u: urls(wenv) };
+    return { ep, env: wenv, u: workerUrls(wenv) };
   }
 
   it("GET /_platform/endpoints/{id}/worker-env hands out the §8.7 URL templates, the key and the offline switches", async () => {
@@ -340,7 +318,7 @@ describeEachBackend("worker protocol", (backend) => {
     const b = await createEndpoint(tp, { image: "acme/handler:2" });
     await workerCall(tp, a.u.ping());
     const envB = await workerEnvOf(tp, b, a.env.RUNPOD_POD_ID);
-    const r = await workerCall(tp, urls(envB).ping());
+    const r = await workerCall(tp, workerUrls(envB).ping());
     expect(r.status).toBe(400);
   });
 });

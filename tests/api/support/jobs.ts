@@ -212,3 +212,26 @@ export async function advanceUntil<T>(
   }
   return watched;
 }
+
+/** URLs of one worker, built from its environment exactly as the Python runtime does (platform-notes §8.7). */
+export function workerUrls(env: Record<string, string>) {
+  const id = env.RUNPOD_POD_ID!;
+  const take = env.RUNPOD_WEBHOOK_GET_JOB!.replaceAll("$ID", id);
+  const out = env.RUNPOD_WEBHOOK_POST_OUTPUT!.replaceAll("$RUNPOD_POD_ID", id);
+  const stream = env.RUNPOD_WEBHOOK_POST_STREAM!.replaceAll("$RUNPOD_POD_ID", id);
+  return {
+    take: (inProgress = 0) => `${take}&job_in_progress=${inProgress}`,
+    batch: (n: number, inProgress = 0) =>
+      `${take.replace("/job-take/", "/job-take-batch/")}&batch_size=${n}&job_in_progress=${inProgress}`,
+    stop: take.replace("/job-take/", "/job-stop/"),
+    done: (jobId: string, isStream = false) =>
+      `${out.replaceAll("$ID", jobId)}&isStream=${isStream}`,
+    stream: (jobId: string) => `${stream.replaceAll("$ID", jobId)}&isStream=false`,
+    ping: (jobIds?: string[]) => {
+      const u = new URL(env.RUNPOD_WEBHOOK_PING!.replaceAll("$RUNPOD_POD_ID", id));
+      if (jobIds && jobIds.length > 0) u.searchParams.set("job_id", jobIds.join(","));
+      u.searchParams.set("runpod_version", "1.12.0");
+      return u.toString();
+    },
+  };
+}
