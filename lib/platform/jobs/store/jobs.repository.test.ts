@@ -237,6 +237,23 @@ describe.skipIf(postgresMissing !== null)("job writes on PostgreSQL share statem
  * A fresh store of `dialect` (a new folder, or a new PostgreSQL schema) for the describe block
  * that calls it; `ready` answers it in a test, or skips the test when PostgreSQL is missing.
  */
+/**
+ * PostgreSQL statistics that no longer hold: `ended` is stored and analyzed, then `burst` arrives
+ * (as a burst of submissions does, before autovacuum analyzes again).
+ */
+async function statisticsThenBurst(store: Store, ended: JobsTable[], burst: JobsTable[]) {
+  const insert = async (rows: JobsTable[]) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await store.db
+        .insertInto("jobs")
+        .values(rows.slice(i, i + 500))
+        .execute();
+  };
+  await insert(ended);
+  await sql`analyze jobs`.execute(store.db);
+  await insert(burst);
+}
+
 function freshStore(dialect: "sqlite" | "postgres") {
   const held: { store?: Store; repo?: JobsRepository } = {};
   let schema: string | undefined;
@@ -326,21 +343,11 @@ describe.each(["sqlite", "postgres"] as const)(
       // believes nothing is queued. An index that any `status = 'IN_QUEUE'` query may use looked
       // empty to it, and it read the whole queue to update one job (520 ms a claim at 90,000).
       const tag = `stale-${process.pid}`;
-      const ended = Array.from({ length: 3000 }, () =>
-        job(`ended-${tag}`, { status: "COMPLETED" }),
+      await statisticsThenBurst(
+        store,
+        Array.from({ length: 3000 }, () => job(`ended-${tag}`, { status: "COMPLETED" })),
+        Array.from({ length: 3000 }, () => job(`burst-${tag}`)),
       );
-      const burst = Array.from({ length: 3000 }, () => job(`burst-${tag}`));
-      for (let i = 0; i < ended.length; i += 500)
-        await store.db
-          .insertInto("jobs")
-          .values(ended.slice(i, i + 500))
-          .execute();
-      await sql`analyze jobs`.execute(store.db);
-      for (let i = 0; i < burst.length; i += 500)
-        await store.db
-          .insertInto("jobs")
-          .values(burst.slice(i, i + 500))
-          .execute();
       // The claim's shape: the jobs it locked, then an update joined to them by id.
       const { rows } = await sql<{ "QUERY PLAN": string }>`explain
         with picked as (
@@ -359,27 +366,16 @@ describe.each(["sqlite", "postgres"] as const)(
       // endpoint looks empty. It read the endpoint's whole queue through jobs_recent to find its
       // few running jobs (12 ms a question at 110,000 queued, asked every second).
       const tag = `burst-q-${process.pid}`;
-      const ended = Array.from({ length: 3000 }, () =>
-        job(`ended-q-${tag}`, { status: "COMPLETED" }),
+      await statisticsThenBurst(
+        store,
+        Array.from({ length: 3000 }, () => job(`ended-q-${tag}`, { status: "COMPLETED" })),
+        [
+          ...Array.from({ length: 3000 }, () => job(tag)),
+          job(tag, { status: "IN_PROGRESS", worker_id: "w-a" }),
+          job(tag, { status: "IN_PROGRESS", worker_id: "w-a" }),
+          job(tag, { status: "IN_PROGRESS", worker_id: "w-b" }),
+        ],
       );
-      for (let i = 0; i < ended.length; i += 500)
-        await store.db
-          .insertInto("jobs")
-          .values(ended.slice(i, i + 500))
-          .execute();
-      await sql`analyze jobs`.execute(store.db);
-      const burst = Array.from({ length: 3000 }, () => job(tag));
-      const running = [
-        job(tag, { status: "IN_PROGRESS", worker_id: "w-a" }),
-        job(tag, { status: "IN_PROGRESS", worker_id: "w-a" }),
-        job(tag, { status: "IN_PROGRESS", worker_id: "w-b" }),
-      ];
-      const all = [...burst, ...running];
-      for (let i = 0; i < all.length; i += 500)
-        await store.db
-          .insertInto("jobs")
-          .values(all.slice(i, i + 500))
-          .execute();
       for (const status of ["IN_PROGRESS", "IN_QUEUE"] as const) {
         const plan = await repo.inStatus(tag, status).select("id").limit(10).explain();
         const text = plan.map((r) => String(r["QUERY PLAN"])).join("\n");
