@@ -672,6 +672,13 @@ function acceleratedSection(r: AcceleratedRun): string {
   ].join("\n");
 }
 
+/** The same counts before the engine's rework, for comparison (commits named; counted the same way). */
+const STATEMENTS_BEFORE = [
+  "Before: a `/runsync` cost 12.7 round trips on PostgreSQL when first counted (d96db3a, 2026-11-25),",
+  "4.5 in the first full bench (0f60fc2: a claim statement per job, `run+status` 7.5 with 2.8 reads",
+  "of the whole row per job), and 14.2 statements on SQLite (3 queue probes per job).",
+].join("\n");
+
 /** User + system CPU time of a process so far (Linux /proc), in ms. */
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -838,6 +845,8 @@ async function main() {
             .map((t) => `\`${t.statement.replaceAll("|", "\\|").slice(0, 48)}…\` ${t.perJob}`)
             .join("<br>")} |`,
       ),
+      "",
+      STATEMENTS_BEFORE,
     ].join("\n"),
   );
   sections.push(metricsSection(runs.flatMap((r) => r.metrics)));
