@@ -1,8 +1,9 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { getApiKey } from "@/lib/auth/session";
 import { createCloud } from "@/lib/cloud/client";
 import type { Read } from "@/lib/cloud/reads";
+import { SeedQueries, type SeedEntry } from "./seed-queries";
 
 /**
  * Makes a page's reads on the server, before it renders, and hands their answers to the browser's
@@ -24,5 +25,14 @@ export async function Prefetched({ reads, children }: { reads: Read[]; children:
       ),
     );
   }
-  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+  const entries: SeedEntry[] = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === "success")
+    .map((query) => ({
+      queryKey: query.queryKey,
+      data: query.state.data,
+      updatedAt: query.state.dataUpdatedAt,
+    }));
+  return <SeedQueries entries={entries}>{children}</SeedQueries>;
 }
