@@ -3,13 +3,12 @@
 import { usd } from "@/components/forms/format";
 import { StatusDot } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpointHealth } from "@/lib/queries/endpoints";
 import { useEndpointMetrics } from "@/lib/queries/metrics";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import type { EndpointMetricsView } from "@/lib/schemas/metrics-view";
 import { liveCost, liveStatus } from "./endpoint-live";
-import { poolsFromCatalog } from "./gpu-pools";
+import { useWorkerPrice } from "./endpoint-prices";
 import { Sparkline, trendLabel } from "./sparkline";
 
 const NO_QUEUE = "Load balancers have no job queue: HTTP goes straight to a worker's server";
@@ -38,9 +37,9 @@ const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 export function EndpointHeader({ endpoint }: { endpoint: Endpoint }) {
   const health = useEndpointHealth(endpoint.id);
   const trend = trends(useEndpointMetrics(endpoint.id, "15m", { refetchInterval: 15_000 }).data);
-  const gpus = useGpuTypes();
+  const price = useWorkerPrice(endpoint.gpu);
   const h = health.data;
-  const cost = h && gpus.data ? liveCost(endpoint, h, poolsFromCatalog(gpus.data)) : null;
+  const cost = h ? liveCost(price, h) : null;
   const status = h ? liveStatus(h) : null;
 
   return (

@@ -11,7 +11,7 @@ import { useEndpoints, useEndpointsHealth } from "@/lib/queries/endpoints";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import type { EndpointLive } from "@/lib/schemas/jobs";
 import { liveCost, liveStatus } from "./endpoint-live";
-import { poolsFromCatalog, type GpuPool } from "./gpu-pools";
+import { poolsFromCatalog, workerPrice, type GpuPool } from "./gpu-pools";
 
 type Row = Endpoint & { health: EndpointLive | null | undefined };
 
@@ -61,7 +61,7 @@ const columns = (pools: readonly GpuPool[]): Column<Row>[] => [
   {
     header: "Cost now",
     cell: (e) => {
-      const cost = e.health ? liveCost(e, e.health, pools) : null;
+      const cost = e.health ? liveCost(workerPrice(pools, e.gpu), e.health) : null;
       return cost ? `≈ ${usd(cost.perSecond)}/s` : "—";
     },
     className: "font-mono",

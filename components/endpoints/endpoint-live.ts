@@ -1,7 +1,6 @@
 import type { Tone } from "@/components/ui/badge";
-import type { Endpoint } from "@/lib/schemas/endpoints";
 import type { EndpointLive } from "@/lib/schemas/jobs";
-import type { GpuPool } from "./gpu-pools";
+import type { WorkerPrice } from "./worker-price";
 
 /** One word for an endpoint's state, from its workers right now. */
 export function liveStatus(health: Pick<EndpointLive, "workers">): {
@@ -19,18 +18,17 @@ export function liveStatus(health: Pick<EndpointLive, "workers">): {
 
 /**
  * What the endpoint costs this second: every worker holding a machine (all but throttled ones)
- * at its first-choice pool's price per GPU-second times its GPUs. Workers placed on a fallback
- * pool may cost more, so it is an estimate ("≈").
+ * at its first-choice pool's price per worker-second. Workers placed on a fallback pool may cost
+ * more, so it is an estimate ("≈").
  */
-export function liveCost(
-  endpoint: Pick<Endpoint, "gpu">,
-  health: Pick<EndpointLive, "workers">,
-  pools: readonly GpuPool[],
-) {
+export function liveCost(price: WorkerPrice | null, health: Pick<EndpointLive, "workers">) {
+  if (!price) return null;
   const w = health.workers;
   const billed = w.running + w.idle + w.initializing + w.unhealthy;
-  const pool = pools.find((p) => p.id === endpoint.gpu?.pools[0]);
-  if (!pool) return null;
-  const perWorker = pool.pricePerSecond * (endpoint.gpu?.count ?? 1);
-  return { billed, pool: pool.id, perWorker, perSecond: billed * perWorker };
+  return {
+    billed,
+    pool: price.pool,
+    perWorker: price.perSecond,
+    perSecond: billed * price.perSecond,
+  };
 }

@@ -1,4 +1,5 @@
 import type { AvailabilityLevel, GpuType } from "@/lib/schemas/catalog";
+import { workerPriceFrom, type PoolPrices, type WorkerPrice } from "./worker-price";
 
 const LEVELS: readonly AvailabilityLevel[] = ["NONE", "LOW", "MEDIUM", "HIGH"];
 const compareCuda = (a: string, b: string) => {
@@ -69,18 +70,17 @@ export function projectCost(pool: GpuPool | undefined, gpuCount: number, min = 0
   };
 }
 
-/**
- * The price of one worker-second: the first-choice pool's price per GPU-second times the GPUs per
- * worker (workers placed on a fallback pool may cost more). Null when the first pool is unknown.
- */
+/** Each pool's price per GPU-second, by pool id. */
+export function poolPrices(pools: readonly GpuPool[]): PoolPrices {
+  return Object.fromEntries(pools.map((p) => [p.id, p.pricePerSecond]));
+}
+
+/** One worker-second of a GPU choice on these pools (see `workerPriceFrom`). */
 export function workerPrice(
   pools: readonly GpuPool[],
   gpu: { pools?: readonly string[]; count?: number } | null | undefined,
-): { pool: string; gpuCount: number; perSecond: number } | null {
-  const pool = pools.find((p) => p.id === gpu?.pools?.[0]);
-  if (!pool) return null;
-  const gpuCount = Math.max(1, gpu?.count || 1);
-  return { pool: pool.id, gpuCount, perSecond: pool.pricePerSecond * gpuCount };
+): WorkerPrice | null {
+  return workerPriceFrom(poolPrices(pools), gpu);
 }
 
 /** CUDA versions offered by every one of the chosen pools' GPU types together (union), ascending. */

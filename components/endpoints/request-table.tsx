@@ -7,24 +7,23 @@ import { TimeAgo } from "@/components/forms/time-ago";
 import { jobErrorLine } from "@/components/jobs/job-error";
 import { StatusDot } from "@/components/ui/badge";
 import { jobCostEstimate, usdEstimate } from "@/lib/pricing/serverless-cost";
-import { useGpuTypes } from "@/lib/queries/catalog";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import type { ListRequestsResponse } from "@/lib/schemas/jobs";
-import { poolsFromCatalog, workerPrice } from "./gpu-pools";
+import { usePoolPrices, useWorkerPrice } from "./endpoint-prices";
+import type { WorkerPrice } from "./worker-price";
 import { JOB } from "./job-status";
 import { RequestActions } from "./request-actions";
 
 type Request = ListRequestsResponse["requests"][number];
-type Price = NonNullable<ReturnType<typeof workerPrice>>;
 
 const COST_NOTE_ID = "request-cost-note";
 
 /** A request's estimated cost, or undefined when it has not run to an end (or the price is unknown). */
-function costOf(job: Request, price: Price | null): number | undefined {
+function costOf(job: Request, price: WorkerPrice | null): number | undefined {
   return jobCostEstimate(job, price?.perSecond);
 }
 
-const columns = (endpointId: string, price: Price | null): Column<Request>[] => [
+const columns = (endpointId: string, price: WorkerPrice | null): Column<Request>[] => [
   {
     header: "Request",
     className: "font-mono text-xs",
@@ -94,8 +93,8 @@ export function RequestTable({
   gpu?: Endpoint["gpu"];
   requests: readonly Request[];
 }) {
-  const gpus = useGpuTypes();
-  const price = gpus.data ? workerPrice(poolsFromCatalog(gpus.data), gpu) : null;
+  const catalogue = usePoolPrices();
+  const price = useWorkerPrice(gpu);
   const costs = requests.map((job) => costOf(job, price)).filter((c) => c !== undefined);
   const total = costs.reduce((sum, c) => sum + c, 0);
   return (
@@ -118,10 +117,8 @@ export function RequestTable({
             are billed per second while they run, not per request: idle time and cold starts are not
             in these numbers.
           </>
-        ) : gpus.isError ? (
+        ) : catalogue === null ? (
           "* Cost estimates unavailable: the GPU catalogue could not be read."
-        ) : gpus.isPending ? (
-          "* Reading GPU prices…"
         ) : (
           "* No cost estimate: this endpoint has no GPU pool with a known price."
         )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { poolsFromCatalog, workerPrice } from "@/components/endpoints/gpu-pools";
+import { useWorkerPrice } from "@/components/endpoints/endpoint-prices";
 import { FormProblem } from "@/components/forms/form-problem";
 import { usd } from "@/components/forms/format";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,6 @@ import { Select } from "@/components/ui/select";
 import { startLoadTestAction } from "@/lib/actions/load-tests";
 import { ACCELERATION, projectLoadTestCost } from "@/lib/loadtest/plan";
 import { describeProblem } from "@/lib/queries/apply-problem";
-import { useGpuTypes } from "@/lib/queries/catalog";
 import { usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";
@@ -67,9 +66,7 @@ export function LoadTestForm({
   const [serverProblem, setServerProblem] = useState<string | undefined>();
   const start = useAction(startLoadTestAction, [loadTestKeys.list(endpoint.id)]);
   const history = usePlaygroundHistory({ kind: "endpoint", id: endpoint.id });
-  const gpus = useGpuTypes();
-
-  const price = gpus.data ? workerPrice(poolsFromCatalog(gpus.data), endpoint.gpu) : null;
+  const price = useWorkerPrice(endpoint.gpu);
   const saved = history.data?.find((r) => r.id === savedRun);
   const projection = projectLoadTestCost({
     requests: Number(requests) || 0,

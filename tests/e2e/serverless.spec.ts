@@ -197,6 +197,14 @@ test("the create form projects a daily cost from the expected traffic, and says 
 
 test("send a request from the endpoint page and see it complete", async ({ page, request }) => {
   const endpoint = await createQueueEndpoint(request, uniqueName("run"));
+  // The pools' prices come with the endpoint's frame from the server: its pages read no catalogue
+  // (reads by the page signing in left, the endpoint list, are told apart by their referrer).
+  const catalogueReads: string[] = [];
+  page.on("request", (r) => {
+    const from = r.headers()["referer"] ?? "";
+    if (r.url().includes("/api/catalog/") && from.includes(`/serverless/${endpoint.id}`))
+      catalogueReads.push(`${r.url()} from ${from}`);
+  });
   await page.goto(`/serverless/${endpoint.id}/requests`);
   await expect(
     page
@@ -219,6 +227,9 @@ test("send a request from the endpoint page and see it complete", async ({ page,
     page.getByText(`Estimated total for the 1 finished request(s) listed: ≈ ${cost}`),
   ).toBeVisible();
   await expect(page.getByText(/idle time and cold starts are not in these numbers/)).toBeVisible();
+  // The header prices what the endpoint's workers cost now from the same prices.
+  await expect(page.getByRole("group", { name: "Cost now" })).toContainText(/≈ \$[\d.]+\/s/);
+  expect(catalogueReads).toEqual([]);
 
   // A failed request can be retried from its row: same id, queued again, then it fails again.
   await page.getByLabel("Request body (JSON)").fill('{"input": {"mock_error": true}}');
