@@ -1,7 +1,5 @@
 "use client";
 
-import { ticks } from "d3-array";
-import { timeTicks } from "d3-time";
 import {
   useId,
   useLayoutEffect,
@@ -11,6 +9,7 @@ import {
   type PointerEvent,
 } from "react";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { timeTicks, valueTicks } from "@/lib/chart-ticks";
 import { useDarkTheme } from "./use-dark-theme";
 
 /** A colour per theme: the plot is a canvas, so it cannot follow the page's CSS by itself. */
@@ -65,8 +64,8 @@ const BAR = { max: 48, share: 0.8 };
  * right axis — with a read-out of every series at the hovered interval (the latest one otherwise),
  * keyboard use (the plot is a slider over the intervals: ←/→, Home/End, PageUp/PageDown, its value
  * text the read-out), and the data as a table behind a "Show data table" disclosure. Axis ticks
- * come from d3 (`ticks`, `timeTicks`); the drawing is plain SVG, which follows the page's theme
- * through CSS and needs no chart library on the page.
+ * are d3's choices (`lib/chart-ticks`, checked against d3 in its tests); the drawing is plain SVG,
+ * which follows the page's theme through CSS and needs no chart library on the page.
  */
 export function TimeChart(props: TimeChartProps) {
   const { title, starts, series, left, right, intervalLabel } = props;
@@ -219,7 +218,7 @@ function axisTop(values: Iterable<number | null>): number {
 
 /** An axis's ticks from 0 to `top` (whole numbers only on a count axis). */
 function axisTicks(axis: ChartAxis, top: number): number[] {
-  const all = ticks(0, top, 5);
+  const all = valueTicks(0, top, 5);
   const kept = axis.integer ? all.filter(Number.isInteger) : all;
   return kept.length > 1 ? kept : [0, ...(axis.integer ? [Math.max(1, Math.floor(top))] : [top])];
 }
@@ -304,16 +303,14 @@ function Plot({
             {right.format(v)}
           </text>
         ))}
-      {timeTicks(new Date(range[0]), new Date(range[1]), Math.max(2, Math.floor(width / 110))).map(
-        (d) => (
-          <g key={d.getTime()}>
-            <line x1={x(+d)} x2={x(+d)} y1={y1} y2={y0} className={gridLine} />
-            <text x={x(+d)} y={y0 + 16} textAnchor="middle" className={axisText}>
-              {tickLabel(+d)}
-            </text>
-          </g>
-        ),
-      )}
+      {timeTicks(range[0], range[1], Math.max(2, Math.floor(width / 110))).map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={y1} y2={y0} className={gridLine} />
+          <text x={x(t)} y={y0 + 16} textAnchor="middle" className={axisText}>
+            {tickLabel(t)}
+          </text>
+        </g>
+      ))}
       <text x={(x0 + x1) / 2} y={HEIGHT - 4} textAnchor="middle" className={axisText}>
         time (local)
       </text>
