@@ -13,6 +13,12 @@ import {
   type ReactNode,
 } from "react";
 
+import { snapshot, type Snapshot } from "./hydrate-controls";
+import type { Caret } from "./hydrate-replay";
+
+/** The replay of what the user did before a form's code arrived; it loads with that code. */
+type Replaying = typeof import("./hydrate-replay");
+
 const noSubscription = () => () => undefined;
 /** True while React hydrates the server's HTML, false in a render that starts in the browser. */
 const useHydrating = () =>
@@ -21,151 +27,6 @@ const useHydrating = () =>
     () => false,
     () => true,
   );
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type Snapshot = { control: Control; value: string; checked: boolean }[];
-/** What the user did before the code arrived, made again once it has: a button's click, a form's submit. */
-type Held = HTMLElement;
-
-/**
- * The option a single-choice select shows before anyone chooses: the last one marked `selected` in
- * the HTML, or else the first that can be chosen (what the browser shows for a select without a
- * default, such as one whose form leaves the field empty until chosen).
- */
-function defaultIndex(select: HTMLSelectElement): number {
-  const options = Array.from(select.options);
-  const marked = options.findLastIndex((o) => o.defaultSelected);
-  return marked !== -1 ? marked : options.findIndex((o) => !o.disabled);
-}
-
-const selectChanged = (select: HTMLSelectElement) =>
-  select.multiple
-    ? Array.from(select.options).some((o) => o.selected !== o.defaultSelected)
-    : select.selectedIndex !== defaultIndex(select);
-
-/** Values and checks the user changed in the server's HTML before the code arrived. */
-function snapshot(root: HTMLElement | null): Snapshot {
-  if (!root) return [];
-  return Array.from(root.querySelectorAll<Control>("input, select, textarea"))
-    .filter((control) =>
-      control instanceof HTMLInputElement &&
-      (control.type === "checkbox" || control.type === "radio")
-        ? control.checked !== control.defaultChecked
-        : control instanceof HTMLSelectElement
-          ? selectChanged(control)
-          : control instanceof HTMLInputElement && control.type === "file"
-            ? (control.files?.length ?? 0) > 0
-            : control.value !== control.defaultValue,
-    )
-    .map((control) => ({
-      control,
-      value: control.value,
-      checked: control instanceof HTMLInputElement && control.checked,
-    }));
-}
-
-/**
- * Puts a changed control back to the server's value (a chosen file stays: a script cannot choose
- * it again). The form then hydrates over the HTML it rendered and hears the user's change as an
- * event (`replay`): a form library that reads its fields as they attach would otherwise find the
- * change without being told — react-hook-form marks such a field dirty but does not render, so the
- * form's state says "unchanged", the replayed event is no news, and a save sends nothing.
- */
-function restoreServerValue(control: Control) {
-  if (control instanceof HTMLInputElement && control.type === "file") return;
-  if (
-    control instanceof HTMLInputElement &&
-    (control.type === "checkbox" || control.type === "radio")
-  )
-    control.checked = control.defaultChecked;
-  else if (control instanceof HTMLSelectElement && !control.multiple)
-    control.selectedIndex = defaultIndex(control);
-  else if (control instanceof HTMLSelectElement)
-    for (const option of Array.from(control.options)) option.selected = option.defaultSelected;
-  else control.value = control.defaultValue;
-}
-
-/** Gives the hydrated form what the user typed, as events its handlers hear. */
-function replay(changes: Snapshot) {
-  for (const { control, value, checked } of changes) {
-    if (!control.isConnected) continue;
-    if (control instanceof HTMLInputElement && control.type === "file") {
-      // A script cannot choose files, but the input still holds the ones chosen: say so again,
-      // and the form's handler reads them from the input.
-      if ((control.files?.length ?? 0) > 0)
-        control.dispatchEvent(new Event("change", { bubbles: true }));
-      continue;
-    }
-    if (
-      control instanceof HTMLInputElement &&
-      (control.type === "checkbox" || control.type === "radio")
-    ) {
-      // Through React's own setter first (its tracker then expects a change), then a real click: a
-      // controlled radio's state learns the choice even when hydrating left the box as the user set it.
-      // A radio that lost its check is replayed by the one that gained it.
-      if (control.type === "radio" && !checked) continue;
-      control.checked = !checked;
-      control.click();
-      continue;
-    }
-    if (control instanceof HTMLSelectElement) {
-      // Hydrating may have put the server's choice back (or kept the user's while React's state
-      // says otherwise): choose again and say so; React hears a select's every change event.
-      control.value = value;
-      control.dispatchEvent(new Event("change", { bubbles: true }));
-      continue;
-    }
-    // React calls onChange only for a value its tracker has not seen, and it may have read this one
-    // at hydration: show the tracker another value first (through React's own setter), then set
-    // the user's behind its back so the event carries a change.
-    if (control.value === value) control.value = value === "" ? " " : "";
-    const proto = Object.getPrototypeOf(control) as object;
-    Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(control, value);
-    control.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-}
-
-type Caret = {
-  control: HTMLInputElement | HTMLTextAreaElement;
-  value: string;
-  start: number;
-  end: number;
-  direction: "forward" | "backward" | "none";
-};
-
-/** Where the caret (or the selection) is in the focused text field inside `root`, if any. */
-function readCaret(root: HTMLElement | null): Caret | null {
-  if (!root) return null; // the server's render
-  const control = document.activeElement;
-  if (
-    !root.contains(control) ||
-    !(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) ||
-    control.selectionStart === null ||
-    control.selectionEnd === null
-  )
-    return null;
-  return {
-    control,
-    value: control.value,
-    start: control.selectionStart,
-    end: control.selectionEnd,
-    direction: control.selectionDirection ?? "none",
-  };
-}
-
-/**
- * Puts the caret back where the user left it. Hydrating a <textarea> sets its `defaultValue`, which
- * collapses its selection to the start: a user who clicked into it (or selected all of it) as the
- * code arrived would type at the top, into the text they meant to replace. Only while the field
- * still has focus and the text is the same, so nothing the user did since is undone.
- */
-function restoreCaret(caret: Caret | null) {
-  if (!caret || document.activeElement !== caret.control || caret.control.value !== caret.value)
-    return;
-  const { control, start, end, direction } = caret;
-  if (control.selectionStart !== start || control.selectionEnd !== end)
-    control.setSelectionRange(start, end, direction);
-}
 
 /** Plain data (arrays, plain objects, primitives) equal by value; anything else by identity. */
 function sameData(a: unknown, b: unknown): boolean {
@@ -205,6 +66,9 @@ function sameProps(a: object, b: object): boolean {
   );
 }
 
+/** What the user did before the code arrived, made again once it has: a button's click, a form's submit. */
+type Held = HTMLElement;
+
 /**
  * A form (or any widget) whose code — react-hook-form with it — loads when the user first reaches
  * for it instead of with the page. The server renders it in full, so the page shows the real form at
@@ -219,10 +83,12 @@ export function hydrateOnInteraction<P extends object>(
   fallback: ReactNode = null,
 ): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;
+  let replaying: Replaying | null = null;
   let loading: Promise<unknown> | null = null;
   const start = () =>
-    (loading ??= load().then(
-      (component) => {
+    (loading ??= Promise.all([load(), import("./hydrate-replay")]).then(
+      ([component, replayCode]) => {
+        replaying = replayCode;
         Loaded = component;
       },
       (error: unknown) => {
@@ -246,6 +112,7 @@ export function hydrateOnInteraction<P extends object>(
   }) {
     const hydrating = useHydrating();
     if (!Loaded) use(hydrating && typeof window !== "undefined" ? requested : start());
+    const { readCaret, restoreServerValue } = replaying as unknown as Replaying;
     // Read now, as React starts hydrating the form and before its fields do: hydrating a <select>
     // puts its server-rendered choice back. Adds what the user changed in the server's HTML before
     // anything listened (before the page's own code ran) to the changes heard since, and hands the
@@ -282,6 +149,8 @@ export function hydrateOnInteraction<P extends object>(
     // the first one changed, and the submit sees every edit.
     const [step, setStep] = useState(0);
     useLayoutEffect(() => {
+      // This boundary commits only once Gate has its code, and the replay's with it.
+      const { replay, restoreCaret } = replaying as unknown as Replaying;
       if (step === 0) {
         live.current = true;
         replay(changes.current);
