@@ -3,11 +3,18 @@
 import { useState } from "react";
 import { LoadError, Loading } from "@/components/forms/query-states";
 import { EmptyState } from "@/components/ui/empty-state";
+import { lazyPart } from "@/components/ui/lazy-part";
 import type { Endpoint } from "@/lib/schemas/endpoints";
 import { LoadTestForm } from "./load-test-form";
-import { LoadTestDetail, LoadTestRuns } from "./load-test-view";
 import { useLoadTests } from "./use-load-tests";
 import { withEndpoint } from "@/components/endpoints/with-endpoint";
+
+// The runs' list and the chosen run's view (its table, chart and stop) load with the first run
+// there is to show: an endpoint without load tests opens with the form alone.
+const LoadTestRuns = lazyPart(() => import("./load-test-view").then((m) => m.LoadTestRuns), {
+  fallback: <Loading what="load tests" />,
+});
+const LoadTestDetail = lazyPart(() => import("./load-test-view").then((m) => m.LoadTestDetail));
 
 /**
  * Endpoint page → Load test: the form, the endpoint's runs and the chosen run (newest by default).
