@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { removeSshKey } from "@/lib/actions/account";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { sshKeyKeys, useSshKeys } from "@/lib/queries/account";
 import { useAction } from "@/lib/queries/use-action";
 import { sshKeyLabel, sshKeyParts } from "./ssh-key-parts";

@@ -1,7 +1,7 @@
 "use client";
 
 import { advanceClock, setClock } from "@/lib/actions/devtools";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { useClock } from "@/lib/queries/devtools";
 import { useAction } from "@/lib/queries/use-action";
 import { useToast } from "@/components/ui/toast";

@@ -11,7 +11,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { clearFaults, createFault, removeFault } from "@/lib/actions/devtools";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { devtoolsKeys, useFaults } from "@/lib/queries/devtools";
 import { useEndpoints } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { clearInbox, redeliverWebhook } from "@/lib/actions/devtools";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { devtoolsKeys, useInbox } from "@/lib/queries/devtools";
 import { useAction } from "@/lib/queries/use-action";
 import type { DeliveryWithPayload } from "@/lib/schemas/devtools";

@@ -16,7 +16,7 @@ import {
   resetInstanceState,
   resetState,
 } from "@/lib/actions/devtools";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { useInstanceStateSummary, useStateSummary } from "@/lib/queries/devtools";
 import { useAction } from "@/lib/queries/use-action";
 import type { StateSnapshot, StateSummary } from "@/lib/schemas/devtools";

@@ -6,7 +6,7 @@ import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components
 import { EmptyState } from "@/components/ui/empty-state";
 import { useToast } from "@/components/ui/toast";
 import { purgeQueue } from "@/lib/actions/jobs";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { endpointQueryKeys, useEndpointRequests } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { deleteEndpoint, updateEndpoint } from "@/lib/actions/endpoints";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { useDataCenters, useGpuTypes } from "@/lib/queries/catalog";
 import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useNetworkVolumes } from "@/lib/queries/network-volumes";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { DialogOnDemand as Dialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { cancelJob, retryJob } from "@/lib/actions/jobs";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { endpointQueryKeys } from "@/lib/queries/endpoints";
 import { useAction } from "@/lib/queries/use-action";
 import type { JobStatus } from "@/lib/schemas/jobs";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ProblemError } from "@/lib/queries/problem-error";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { Button } from "@/components/ui/button";
 
 /** Loading placeholder that says what it is waiting for (announced politely). */

@@ -6,7 +6,7 @@ import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/define-action";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 
 interface Named {
   id: string;

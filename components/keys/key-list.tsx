@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { deleteApiKey, updateApiKey } from "@/lib/actions/api-keys";
 import { useApiKeys, type ListedApiKey } from "@/lib/queries/api-keys";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { apiKeyKeys } from "@/lib/queries/keys";
 import { useAction } from "@/lib/queries/use-action";
 import type { KeyPermission } from "@/lib/schemas/control";

@@ -10,7 +10,7 @@ import { controlClasses, Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { startLoadTestAction } from "@/lib/actions/load-tests";
 import { ACCELERATION, projectLoadTestCost } from "@/lib/loadtest/plan";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";

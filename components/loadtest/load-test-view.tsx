@@ -8,7 +8,7 @@ import { StatusDot, type Tone } from "@/components/ui/badge";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { stopLoadTestAction } from "@/lib/actions/load-tests";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { useAction } from "@/lib/queries/use-action";
 import type {
   LoadTestList,

@@ -6,7 +6,7 @@ import { FormProblem } from "@/components/forms/form-problem";
 import { Button } from "@/components/ui/button";
 import { runPlayground } from "@/lib/actions/playground";
 import type { PlaygroundRun } from "@/lib/console-store/run-view";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import type { Endpoint } from "@/lib/schemas/endpoints";

@@ -3,7 +3,7 @@
 import type { KeyboardEvent } from "react";
 import { cx } from "@/components/ui/cx";
 import { languages, type SnippetLanguage } from "@/lib/codegen";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import type { useSnippet } from "@/lib/queries/playground";
 import { SnippetFigure } from "./snippet-figure";
 

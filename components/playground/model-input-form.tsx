@@ -17,7 +17,7 @@ import {
   type HostedModel,
   type ModelInput,
 } from "@/lib/models";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { playgroundKeys, usePlaygroundRun } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { AdvancedOptions, EMPTY_ADVANCED, parseAdvanced, advancedFrom } from "./advanced-options";

@@ -12,7 +12,7 @@ import { Table, TBody, THead, Td, Th, Tr } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { rerunPlayground } from "@/lib/actions/playground";
 import type { PlaygroundRun, RunTarget } from "@/lib/console-store/run-view";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { playgroundKeys, usePlaygroundHistory } from "@/lib/queries/playground";
 import { useAction } from "@/lib/queries/use-action";
 import { JobStatusDot } from "./job-status";

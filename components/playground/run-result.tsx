@@ -10,7 +10,7 @@ import { useToast } from "@/components/ui/toast";
 import { cancelPlaygroundRun } from "@/lib/actions/playground";
 import { mediaOf } from "@/lib/console-store/output";
 import type { PlaygroundRun } from "@/lib/console-store/run-view";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { useGpuTypes } from "@/lib/queries/catalog";
 import { useEndpoint } from "@/lib/queries/endpoints";
 import { playgroundKeys, useRunTimings } from "@/lib/queries/playground";

@@ -8,7 +8,7 @@ import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components
 import { CopyButton } from "@/components/ui/copy-button";
 import { useToast } from "@/components/ui/toast";
 import { deleteTemplate, updateTemplate } from "@/lib/actions/templates";
-import { describeProblem } from "@/lib/queries/apply-problem";
+import { describeProblem } from "@/lib/queries/describe-problem";
 import { templateKeys } from "@/lib/queries/keys";
 import { useTemplate } from "@/lib/queries/templates";
 import { useAction } from "@/lib/queries/use-action";

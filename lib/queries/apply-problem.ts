@@ -65,12 +65,3 @@ export function applyProblemToForm<T extends FieldValues>(
   }
   return placed;
 }
-
-/** Plain words for a problem outside a form (toasts, error panels). 403 says what it means. */
-export function describeProblem(problem: Pick<Problem, "status" | "detail" | "title">): string {
-  if (problem.status === 403) {
-    return `This API key is not allowed to do that (403 Forbidden): ${problem.detail}`;
-  }
-  if (problem.status === 401) return `Your session has ended: ${problem.detail}`;
-  return problem.detail || problem.title;
-}
