@@ -1,11 +1,15 @@
 "use client";
 
-import { advanceClock, setClock } from "@/lib/actions/devtools";
-import { describeProblem } from "@/lib/queries/describe-problem";
-import { useClock } from "@/lib/queries/devtools";
-import { useAction } from "@/lib/queries/use-action";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { describeProblem } from "@/lib/queries/describe-problem";
+import { useClock } from "@/lib/queries/devtools";
+import { settleAction } from "@/lib/queries/settle-action";
+
+/** The clock's two server actions, fetched with the first click: the band is on every page. */
+const clockActions = () => import("@/lib/actions/devtools");
 
 const STEPS = [
   { label: "+1 s", ms: 1_000 },
@@ -27,18 +31,34 @@ const chip =
  */
 export function ClockControl({ operator }: { operator: boolean }) {
   const toast = useToast();
+  const client = useQueryClient();
   const clock = useClock(operator);
-  const switchMode = useAction(setClock, EVERYTHING);
-  const advance = useAction(advanceClock, EVERYTHING);
-  const busy = switchMode.isPending || advance.isPending;
+  const [busy, setBusy] = useState(false);
 
-  function report<T>(result: ActionResult<T>, what: string) {
-    if (!result.ok)
+  /** Runs one of the clock's actions (one at a time) and says in a toast when it failed. */
+  async function run(
+    what: string,
+    call: (actions: Awaited<ReturnType<typeof clockActions>>) => Promise<ActionResult<unknown>>,
+  ) {
+    setBusy(true);
+    try {
+      const result = await call(await clockActions());
+      await settleAction(client, result, EVERYTHING);
+      if (!result.ok)
+        toast({
+          tone: "error",
+          title: `${what} failed`,
+          description: describeProblem(result.problem),
+        });
+    } catch {
       toast({
         tone: "error",
         title: `${what} failed`,
-        description: describeProblem(result.problem),
+        description: "The console could not be reached; try again.",
       });
+    } finally {
+      setBusy(false);
+    }
   }
 
   if (!operator)
@@ -71,9 +91,7 @@ export function ClockControl({ operator }: { operator: boolean }) {
         className={chip}
         disabled={busy}
         aria-pressed={manual}
-        onClick={async () =>
-          report(await switchMode.mutateAsync({ mode: manual ? "real" : "manual" }), "Clock switch")
-        }
+        onClick={() => run("Clock switch", (a) => a.setClock({ mode: manual ? "real" : "manual" }))}
       >
         {manual ? "Use real time" : "Freeze time"}
       </button>
@@ -85,7 +103,7 @@ export function ClockControl({ operator }: { operator: boolean }) {
             className={chip}
             disabled={busy}
             aria-label={`Advance the platform clock ${s.label.slice(1)}`}
-            onClick={async () => report(await advance.mutateAsync({ ms: s.ms }), "Advance")}
+            onClick={() => run("Advance", (a) => a.advanceClock({ ms: s.ms }))}
           >
             {s.label}
           </button>

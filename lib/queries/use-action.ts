@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ActionResult } from "@/lib/actions/define-action";
-import { leaveForSignIn } from "./leave-for-sign-in";
+import { settleAction } from "./settle-action";
 
 /**
  * A server action as a mutation: `mutateAsync` resolves with the action's result (never throws
@@ -17,12 +17,6 @@ export function useAction<I, T>(
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: async (result) => {
-      if (!result.ok) {
-        if (result.problem.status === 401) leaveForSignIn("session-ended");
-        return;
-      }
-      await Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
-    },
+    onSuccess: (result) => settleAction(client, result, invalidate),
   });
 }
