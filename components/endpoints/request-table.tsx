@@ -4,17 +4,16 @@ import Link from "next/link";
 import { duration } from "@/components/forms/format";
 import { ResourceTable, type Column } from "@/components/forms/resource-table";
 import { TimeAgo } from "@/components/forms/time-ago";
-import { jobErrorLine } from "@/components/jobs/job-error";
 import { StatusDot } from "@/components/ui/badge";
 import { jobCostEstimate, usdEstimate } from "@/lib/pricing/serverless-cost";
 import type { Endpoint } from "@/lib/schemas/endpoints";
-import type { ListRequestsResponse } from "@/lib/schemas/jobs";
+import type { RequestView } from "@/lib/schemas/requests-view";
 import { usePoolPrices, useWorkerPrice } from "./endpoint-prices";
 import type { WorkerPrice } from "./worker-price";
 import { JOB } from "./job-status";
 import { RequestActions } from "./request-actions";
 
-type Request = ListRequestsResponse["requests"][number];
+type Request = RequestView;
 
 const COST_NOTE_ID = "request-cost-note";
 
@@ -41,14 +40,14 @@ const columns = (endpointId: string, price: WorkerPrice | null): Column<Request>
     cell: (job) => (
       <div className="min-w-0 space-y-0.5">
         <StatusDot tone={JOB[job.status].tone} pulse={JOB[job.status].pulse} label={job.status} />
-        {job.error !== undefined && (
+        {job.errorLine !== undefined && (
           <p className="max-w-xs truncate text-xs text-red-800 dark:text-red-300">
             <Link
               href={`/serverless/${encodeURIComponent(endpointId)}/jobs/${encodeURIComponent(job.id)}`}
-              title={jobErrorLine(job.error)}
+              title={job.errorLine}
               className="underline"
             >
-              {jobErrorLine(job.error)}
+              {job.errorLine}
             </Link>
           </p>
         )}

@@ -73,9 +73,3 @@ export function JobError({
     </div>
   );
 }
-
-/** One line for a list: the error's message, with its class when known. */
-export function jobErrorLine(error: unknown): string {
-  const view = readJobError(error);
-  return view.type ? `${view.type}: ${view.message}` : view.message;
-}

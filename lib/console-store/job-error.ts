@@ -94,3 +94,9 @@ export function readJobError(error: unknown): JobErrorView {
     return { message: "The job failed without a message.", raw };
   return { message: String(value), raw };
 }
+
+/** One line for a list: the error's message, with its class when known. */
+export function jobErrorLine(error: unknown): string {
+  const view = readJobError(error);
+  return view.type ? `${view.type}: ${view.message}` : view.message;
+}

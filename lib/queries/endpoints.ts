@@ -6,7 +6,8 @@ import type {
   ListEndpointWorkersResponse,
   ListReleasesResponse,
 } from "@/lib/schemas/endpoints";
-import type { EndpointLive, ListRequestsResponse } from "@/lib/schemas/jobs";
+import type { EndpointLive } from "@/lib/schemas/jobs";
+import type { RequestsView } from "@/lib/schemas/requests-view";
 import { fetchJson } from "./fetch-json";
 import { endpointKeys, jobKeys } from "./keys";
 
@@ -62,7 +63,7 @@ export function useEndpointReleases(id: string) {
 export function useEndpointRequests(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: endpointQueryKeys.requests(id),
-    queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
+    queryFn: ({ signal }) => fetchJson<RequestsView>(`${base(id)}/requests`, { signal }),
     refetchInterval: 1_500,
     enabled,
   });
@@ -76,7 +77,7 @@ export function useEndpointRequests(id: string, { enabled = true } = {}) {
 export function useJobsByWorker(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: endpointQueryKeys.requests(id),
-    queryFn: ({ signal }) => fetchJson<ListRequestsResponse>(`${base(id)}/requests`, { signal }),
+    queryFn: ({ signal }) => fetchJson<RequestsView>(`${base(id)}/requests`, { signal }),
     refetchInterval: 1_500,
     enabled,
     select: (data) => {
