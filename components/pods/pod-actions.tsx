@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmByNameDialogOnDemand as ConfirmByNameDialog } from "@/components/ui/dialog-on-demand";
 import { useToast } from "@/components/ui/toast";
 import { describeProblem } from "@/lib/queries/describe-problem";
-import { usePodAction } from "@/lib/queries/pods";
+import { usePodAction } from "@/lib/queries/pod-action";
 import type { Pod, PodAction } from "@/lib/schemas/pods";
 
 const LABEL: Record<PodAction, string> = {
@@ -24,7 +24,8 @@ export function PodActions({
   onRefused,
   onTerminated,
 }: {
-  pod: Pod;
+  /** The pod's id, name and the actions its status allows (`pod.actions`). */
+  pod: Pick<Pod, "id" | "name" | "actions">;
   onRefused: (message: string | null) => void;
   onTerminated?: () => void;
 }) {

@@ -13,7 +13,7 @@ import { useNetworkVolumes } from "@/lib/queries/network-volumes";
 import { useRegistries } from "@/lib/queries/registries";
 import { usePod } from "@/lib/queries/pods";
 import { editablePod } from "./editable-pod";
-import { PodActions } from "./pod-actions";
+import { PodActions } from "./pod-actions-on-demand";
 import { PodEditForm } from "./pod-edit-form-on-demand";
 import { podCompute, sshCommand } from "./pod-gpu";
 import { PodRuntime } from "./pod-runtime";
@@ -52,7 +52,11 @@ export function PodDetail({ id }: { id: string }) {
             {pod.locked && <span>Locked</span>}
           </p>
         </div>
-        <PodActions pod={pod} onRefused={setRefused} onTerminated={() => router.push("/pods")} />
+        <PodActions
+          pod={{ id: pod.id, name: pod.name, actions: pod.actions }}
+          onRefused={setRefused}
+          onTerminated={() => router.push("/pods")}
+        />
       </header>
       {refused && <Notice>{refused}</Notice>}
 

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { settledPage } from "./console-routes";
 import { E2E_KEY } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { holdScripts, platformPost, uniqueName } from "./support";
+import { holdScripts, isHydrated, platformPost, uniqueName } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signInWithPastedKey(page, E2E_KEY);
@@ -117,6 +118,37 @@ test("terminating a pod is confirmed by typing its name", async ({ page, request
   await expect(confirm.getByRole("button", { name: "Terminate pod" })).toBeDisabled();
   await confirm.getByLabel(/to confirm/).fill(pod.name);
   await confirm.getByRole("button", { name: "Terminate pod" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(pod.name) })).toHaveCount(0);
+});
+
+test("a pod page's actions load their code when reached for, and a click made before it arrived is made once it has", async ({
+  page,
+  request,
+}) => {
+  const pod = await platformPost<{ id: string; name: string }>(request, "/v2/pods", {
+    name: uniqueName("held-action"),
+    image: "runpod/pytorch:latest",
+    gpu: { id: A100, count: 1 },
+  });
+  await page.goto(`/pods/${pod.id}`);
+  await settledPage(page);
+  await page.waitForLoadState("load");
+  const terminate = page.getByRole("button", { name: `Terminate ${pod.name}` });
+  // The buttons are the server's HTML until someone reaches for them: their code is not loaded.
+  expect(await isHydrated(terminate)).toBe(false);
+
+  const scripts = await holdScripts(page);
+  await terminate.click();
+  await expect.poll(scripts.waiting).toBeGreaterThan(0); // the click asked for the code
+  const confirm = page.getByRole("dialog", { name: `Terminate ${pod.name}?` });
+  await expect(confirm).toBeHidden();
+  scripts.release();
+
+  // The held click is made once the code is here: the confirmation opens, and terminating works.
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel(/to confirm/).fill(pod.name);
+  await confirm.getByRole("button", { name: "Terminate pod" }).click();
+  await expect(page).toHaveURL(/\/pods$/);
   await expect(page.getByRole("row", { name: new RegExp(pod.name) })).toHaveCount(0);
 });
 
