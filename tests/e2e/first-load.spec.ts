@@ -56,11 +56,6 @@ test("every console route loads at most 170 kB of gzip JavaScript on a fresh, si
   request,
 }, testInfo) => {
   test.setTimeout(300_000);
-  // Known: /pods/<id> and the endpoint tabs with the most code of their own (Metrics, Requests,
-  // Logs, Load test) are still over; the README's "First-load JavaScript" table lists
-  // them. Playwright reports this test as failing once every route is within the budget: then
-  // delete this line.
-  test.fail(true, "some routes are still over the 170 kB budget (README: First-load JavaScript)");
   const fixtures = await createRouteFixtures(request);
 
   // One sign-in; each measured load starts from its cookies in a context of its own.
