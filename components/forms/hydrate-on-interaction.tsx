@@ -12,7 +12,6 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-
 import { snapshot, type Snapshot } from "./hydrate-controls";
 import type { Caret } from "./hydrate-replay";
 
