@@ -66,6 +66,23 @@ if (signIn.status !== 200) fail(`the console's sign-in page answered ${signIn.st
 const html = await signIn.text();
 if (html.includes(key)) fail("the key appears in the console's HTML");
 
+// The banner scrolls away under request lines: SIGUSR2 (or Enter at a terminal) prints it again.
+const banners = () => out.split("Hangar is running").length - 1;
+const before = banners();
+child.kill("SIGUSR2");
+await new Promise((resolve) => {
+  const until = Date.now() + 10_000;
+  const check = () =>
+    banners() > before
+      ? resolve()
+      : Date.now() > until
+        ? fail("SIGUSR2 did not print the banner again")
+        : setTimeout(check, 100);
+  check();
+});
+if (!out.trimEnd().endsWith("Stop with Ctrl+C."))
+  fail("the banner printed again is not the last output");
+
 child.removeAllListeners("exit");
 const exited = new Promise((r) => child.on("exit", r));
 child.kill("SIGTERM");
@@ -73,5 +90,5 @@ await exited;
 killGroup("SIGKILL"); // anything npm start failed to stop
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  "npm start smoke test: platform and console answered, printed key works: 1 passed, 0 failed",
+  "npm start smoke test: platform and console answered, printed key works, banner shown again on demand: 1 passed, 0 failed",
 );
