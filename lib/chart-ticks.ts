@@ -1,7 +1,7 @@
 // Axis ticks for the metrics charts: round values on a value axis, round local times on the time
 // axis. These were d3-array's `ticks` and d3-time's `timeTicks`; the two packages built every UTC
 // and local interval and d3-array's blur helpers at import (the bundler cannot drop top-level
-// calls), 2.7 kB gzip of the Metrics tab's first load for two functions. The same choices, for the
+// calls), ≈ 2 kB gzip of the Metrics tab's first load for two functions. The same choices, for the
 // spans the charts draw (15 min to 7 d); the unit tests check them against d3's on every window.
 
 /** 1, 2 or 5 × a power of ten, whichever of them is nearest `raw` by ratio (d3's thresholds). */
@@ -14,7 +14,7 @@ function niceStep(raw: number): { power: number; factor: number } {
 }
 
 /**
- * About `count` round values from `start` to `stop` (both ≥ 0 apart, start ≤ stop), each a
+ * About `count` round values from `start` to `stop` (start ≤ stop, else none), each a
  * multiple of 1, 2 or 5 × 10ⁿ, computed as integers over a scale so that 0.1 + 0.2 prints 0.3.
  */
 export function valueTicks(start: number, stop: number, count: number): number[] {
