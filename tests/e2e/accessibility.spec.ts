@@ -4,7 +4,7 @@ import { ENDPOINT_TABS as TAB_IDS } from "@/components/endpoints/endpoint-tabs";
 import { consoleRoutes } from "./console-routes";
 import { PLATFORM_URL } from "./env";
 import { signInWithPastedKey } from "./sign-in";
-import { platformPost, test, uniqueName } from "./support";
+import { isHydrated, platformPost, test, uniqueName } from "./support";
 
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const THEMES = ["light", "dark"] as const;
@@ -503,6 +503,11 @@ test("a failed job's readable error, a queued run's waiting state and an uploade
 
   await page.goto("/playground/nano-banana-edit");
   await settled(page);
+  // The audit is of the preview: the form is made live first (its code loads when reached for; a
+  // file chosen before that is replayed, which tests/e2e/forms-on-demand.spec.ts covers).
+  const prompt = page.getByLabel("Prompt", { exact: true });
+  await prompt.focus();
+  await expect.poll(() => isHydrated(prompt)).toBe(true);
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
     "base64",
