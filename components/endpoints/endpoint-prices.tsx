@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { workerPriceFrom, type PoolPrices } from "./worker-price";
+import { workerPriceFrom, type GpuChoice, type PoolPrices } from "./worker-price";
 
 const EndpointPrices = createContext<PoolPrices | null>(null);
 
@@ -17,9 +17,7 @@ export const EndpointPricesProvider = EndpointPrices.Provider;
 export const usePoolPrices = () => useContext(EndpointPrices);
 
 /** One worker-second of this GPU choice, from the frame's prices; null when its pool is unpriced. */
-export function useWorkerPrice(
-  gpu: { pools?: readonly string[]; count?: number } | null | undefined,
-) {
+export function useWorkerPrice(gpu: GpuChoice) {
   const prices = usePoolPrices();
   return prices ? workerPriceFrom(prices, gpu) : null;
 }

@@ -1,5 +1,5 @@
 import type { AvailabilityLevel, GpuType } from "@/lib/schemas/catalog";
-import { workerPriceFrom, type PoolPrices, type WorkerPrice } from "./worker-price";
+import { workerPriceFrom, type GpuChoice, type PoolPrices, type WorkerPrice } from "./worker-price";
 
 const LEVELS: readonly AvailabilityLevel[] = ["NONE", "LOW", "MEDIUM", "HIGH"];
 const compareCuda = (a: string, b: string) => {
@@ -76,10 +76,7 @@ export function poolPrices(pools: readonly GpuPool[]): PoolPrices {
 }
 
 /** One worker-second of a GPU choice on these pools (see `workerPriceFrom`). */
-export function workerPrice(
-  pools: readonly GpuPool[],
-  gpu: { pools?: readonly string[]; count?: number } | null | undefined,
-): WorkerPrice | null {
+export function workerPrice(pools: readonly GpuPool[], gpu: GpuChoice): WorkerPrice | null {
   return workerPriceFrom(poolPrices(pools), gpu);
 }
 

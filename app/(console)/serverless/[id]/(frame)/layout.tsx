@@ -4,7 +4,6 @@ import { poolPrices, poolsFromCatalog } from "@/components/endpoints/gpu-pools";
 import type { PoolPrices } from "@/components/endpoints/worker-price";
 import { Prefetched } from "@/components/shell/prefetched";
 import { getApiKey } from "@/lib/auth/session";
-import { listGpuTypes } from "@/lib/cloud/catalog";
 import { createCloud } from "@/lib/cloud/client";
 import { reads } from "@/lib/cloud/reads";
 
@@ -13,7 +12,8 @@ async function readPoolPrices(): Promise<PoolPrices | null> {
   const apiKey = await getApiKey();
   if (!apiKey) return null;
   try {
-    return poolPrices(poolsFromCatalog(await listGpuTypes(createCloud(apiKey))));
+    const { gpus } = await reads.gpuTypes().read(createCloud(apiKey));
+    return poolPrices(poolsFromCatalog(gpus));
   } catch {
     return null; // the tabs say their cost estimates are unavailable
   }
